@@ -1,0 +1,37 @@
+# The README's two commands: `make run` and `make test`.
+PYTHON ?= python3.11
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+.PHONY: run test install lint format bench
+
+$(BIN)/.installed: pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements.lock
+	touch $@
+
+install: $(BIN)/.installed
+
+run: install
+	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(BIN)/python manage.py demo_data
+	@echo "Serving on http://127.0.0.1:$(PORT)/"
+	DJANGO_DEBUG=1 $(BIN)/daphne -b 127.0.0.1 -p $(PORT) club.asgi:application
+
+test: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+
+lint:
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: install
+	$(BIN)/python tests/bench/bench_devyatka.py
+
+# Regenerate the lock after editing pyproject.toml (needs `pip install uv`).
+lock:
+	uv pip compile pyproject.toml --extra dev --python-version 3.11 -o requirements.lock

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class ClubConfig(AppConfig):
+    name = "club"
+    verbose_name = "Club"
+
+    def ready(self) -> None:
+        from club import signals  # noqa: F401 - connects the profile signal

@@ -1,0 +1,28 @@
+"""Sign-up asks for a display name as well as email and password."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from club.models import Player, validate_display_name
+
+
+class SignupForm(forms.Form):
+    """Extra fields for allauth's sign-up form (ACCOUNT_SIGNUP_FORM_CLASS)."""
+
+    display_name = forms.CharField(
+        max_length=30,
+        validators=[validate_display_name],
+        help_text="How other members see you at the tables.",
+        widget=forms.TextInput(attrs={"autocomplete": "nickname", "placeholder": "Display name"}),
+    )
+
+    def clean_display_name(self) -> str:
+        name = self.cleaned_data["display_name"].strip()
+        if Player.objects.display_name_taken(name):
+            raise ValidationError("That display name is taken. Please choose another.")
+        return name
+
+    def signup(self, request, user) -> None:
+        """allauth calls this after saving the user; the adapter already named the player."""

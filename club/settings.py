@@ -1,0 +1,256 @@
+"""Settings for the card club site.
+
+Every value that differs between a laptop and a deployment comes from an
+environment variable read through the small helpers below; the defaults are
+safe for production (DEBUG off) and need no services (SQLite + in-memory
+channel layer). The README lists every variable.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlparse
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise SystemExit(f"{name} must be a whole number, not {value!r}") from None
+
+
+def env_list(name: str, default: str) -> list[str]:
+    return [item.strip() for item in env(name, default).split(",") if item.strip()]
+
+
+def _secret_key() -> str:
+    """DJANGO_SECRET_KEY, or a development key generated once into an ignored file."""
+    key = env("DJANGO_SECRET_KEY")
+    if key:
+        return key
+    path = BASE_DIR / ".secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def _database(url: str) -> dict:
+    if not url:
+        (BASE_DIR / "var").mkdir(exist_ok=True)
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "var" / "db.sqlite3",
+            "OPTIONS": _SQLITE_OPTIONS,
+        }
+    try:
+        config = dj_database_url.parse(url, conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0))
+    except Exception as exc:  # noqa: BLE001 - any parse failure means the variable is wrong
+        raise SystemExit(f"DATABASE_URL is not a usable database URL: {exc}") from None
+    if not config.get("ENGINE"):
+        raise SystemExit("DATABASE_URL is not a usable database URL: no engine for its scheme")
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {**_SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+    return config
+
+
+# WAL lets readers go on while one writer commits; IMMEDIATE takes the write
+# lock at BEGIN so two moves on one game serialise instead of deadlocking on
+# a lock upgrade; the timeout makes a waiting writer queue instead of failing.
+_SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+
+
+def _email(url: str) -> dict:
+    """EMAIL_URL: console:// (default), smtp://user:pass@host:port?tls=1, or locmem://."""
+    if not url or url.startswith("console:"):
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    parsed = urlparse(url)
+    if parsed.scheme == "locmem":
+        return {"EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
+    if parsed.scheme not in {"smtp", "smtps"}:
+        raise SystemExit(f"EMAIL_URL scheme must be console, smtp or smtps, not {parsed.scheme!r}")
+    query = parse_qs(parsed.query)
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parsed.hostname or "localhost",
+        "EMAIL_PORT": parsed.port or (465 if parsed.scheme == "smtps" else 25),
+        "EMAIL_HOST_USER": unquote(parsed.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parsed.password or ""),
+        "EMAIL_USE_SSL": parsed.scheme == "smtps",
+        "EMAIL_USE_TLS": query.get("tls", ["0"])[0] in {"1", "true", "yes"},
+    }
+
+
+SECRET_KEY = _secret_key()
+DEBUG = env_bool("DJANGO_DEBUG", False)
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+
+INSTALLED_APPS = [
+    "daphne",  # first, so that runserver serves ASGI
+    "servestatic.runserver_nostatic",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "allauth",
+    "allauth.account",
+    "club",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "servestatic.middleware.ServeStaticMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+]
+
+ROOT_URLCONF = "club.urls"
+ASGI_APPLICATION = "club.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": _database(env("DATABASE_URL"))}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env("REDIS_URL")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": env("CHANNELS_PREFIX", "club"),
+                "capacity": 1000,
+            },
+        }
+    }
+else:
+    # The in-memory layer drops messages for a channel holding `capacity`
+    # undelivered ones (100 by default); a busy table must not lose updates.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"capacity": 1000, "expiry": 60},
+        }
+    }
+
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# django-allauth: email + password sign-up with a display name.
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_SIGNUP_FORM_CLASS = "club.forms.SignupForm"
+ACCOUNT_ADAPTER = "club.adapters.AccountAdapter"
+ACCOUNT_EMAIL_VERIFICATION = env("ACCOUNT_EMAIL_VERIFICATION", "optional")
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_USER_MODEL_USERNAME_FIELD = "username"
+ACCOUNT_SESSION_REMEMBER = None
+ACCOUNT_PREVENT_ENUMERATION = False
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "/"
+ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Card Club <club@localhost>")
+
+globals().update(_email(env("EMAIL_URL")))
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = env("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# After `collectstatic` (a deployment) files get hashed names and compressed
+# copies; a fresh checkout (and the test suite) serves straight from static/.
+_COLLECTED = (STATIC_ROOT / "staticfiles.json").exists()
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "servestatic.storage.CompressedManifestStaticFilesStorage"
+        if _COLLECTED
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+SERVESTATIC_USE_FINDERS = not _COLLECTED
+SERVESTATIC_AUTOREFRESH = DEBUG
+
+# Security: safe by default; the HTTPS-only ones switch on with DJANGO_HTTPS.
+HTTPS = env_bool("DJANGO_HTTPS", False)
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS and env_bool("DJANGO_SSL_REDIRECT", True)
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 60 * 60 * 24 * 30) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS and env_bool("DJANGO_HSTS_PRELOAD", False)
+if env_bool("DJANGO_BEHIND_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
+    "loggers": {"django.channels.server": {"level": "WARNING"}},
+}

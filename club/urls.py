@@ -1,0 +1,17 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from club import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("rules/", views.rules, name="rules"),
+    path("series/", views.series_list, name="series_list"),
+    path("players/<str:name>/", views.player, name="player"),
+    path("accounts/", include("allauth.urls")),
+    path("admin/", admin.site.urls),
+    path("", include("games.urls")),
+]
+
+handler404 = "club.views.not_found"
+handler500 = "club.views.server_error"

@@ -1,0 +1,1 @@
+"""Variants, tables, seats, games and moves (live tables arrive with issue 4)."""

@@ -1,0 +1,3 @@
+"""Websocket routes. Live tables add their consumers here."""
+
+websocket_urlpatterns: list = []

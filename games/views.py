@@ -1,0 +1,8 @@
+"""Table pages."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/lobby.html", {"open_tables": [], "playing_tables": []})

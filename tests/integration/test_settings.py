@@ -1,0 +1,61 @@
+"""Configuration from the environment: bad values stop the server with one line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, **env}
+    full_env.pop("DJANGO_SETTINGS_MODULE", None)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_unparseable_database_url_refuses_to_start_with_one_line():
+    result = run_manage("check", DATABASE_URL="nosuchdb://whatever")
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "DATABASE_URL" in lines[0]
+
+
+def test_unreachable_database_refuses_to_start_with_one_line():
+    result = run_manage("migrate", DATABASE_URL="postgres://nobody@127.0.0.1:1/nothing")
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "DATABASE_URL" in lines[0]
+
+
+def test_deploy_check_has_only_https_warnings_by_default(tmp_path):
+    result = run_manage("check", "--deploy", DJANGO_SECRET_KEY="x" * 60 + "yz!@#$%^&*()")
+    assert result.returncode == 0
+    codes = {word for word in result.stderr.split() if word.startswith("(security.")}
+    assert codes <= {
+        "(security.W004)",  # HSTS: only with DJANGO_HTTPS
+        "(security.W008)",  # SSL redirect: only with DJANGO_HTTPS
+        "(security.W012)",  # secure session cookie: only with DJANGO_HTTPS
+        "(security.W016)",  # secure CSRF cookie: only with DJANGO_HTTPS
+    }
+
+
+def test_https_switches_on_secure_settings():
+    result = run_manage(
+        "check", "--deploy", DJANGO_HTTPS="1", DJANGO_SECRET_KEY="x" * 60 + "yz!@#$%^&*()"
+    )
+    assert result.returncode == 0
+    codes = {word for word in result.stderr.split() if word.startswith("(security.")}
+    # Preloading HSTS is a one-way decision, so it stays opt-in (DJANGO_HSTS_PRELOAD).
+    assert codes <= {"(security.W021)"}

@@ -1,0 +1,160 @@
+"""Real daphne processes for browser, restart and multi-process tests.
+
+A `SiteDatabase` is a database of its own for the servers (a SQLite file, or
+a fresh PostgreSQL database on the server DATABASE_URL names), migrated with
+the real `manage.py migrate`. A `DaphneServer` runs `daphne club.asgi` on a
+free port against it, and can be killed with SIGKILL and started again.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+from urllib.parse import urlparse, urlunparse
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _base_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    env["DJANGO_SETTINGS_MODULE"] = "club.settings"
+    env["PYTHONUNBUFFERED"] = "1"
+    env["DJANGO_DEBUG"] = "0"
+    env["EMAIL_URL"] = "console://"
+    return env
+
+
+class SiteDatabase:
+    """A migrated database that only the test's servers use."""
+
+    def __init__(self, tmp_dir: Path) -> None:
+        self.name = f"club_e2e_{uuid.uuid4().hex[:10]}"
+        base = os.environ.get("DATABASE_URL", "")
+        self._pg_admin_url = ""
+        if base.startswith(("postgres://", "postgresql://")):
+            parsed = urlparse(base)
+            self._pg_admin_url = urlunparse(parsed._replace(path="/postgres"))
+            self.url = urlunparse(parsed._replace(path=f"/{self.name}"))
+        else:
+            self.url = f"sqlite:///{tmp_dir / (self.name + '.sqlite3')}"
+
+    def create(self) -> None:
+        if self._pg_admin_url:
+            import psycopg
+
+            with psycopg.connect(self._pg_admin_url, autocommit=True) as conn:
+                conn.execute(f'CREATE DATABASE "{self.name}"')
+        self.manage("migrate", "--noinput", "-v0")
+
+    def drop(self) -> None:
+        if self._pg_admin_url:
+            import psycopg
+
+            with psycopg.connect(self._pg_admin_url, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+    def env(self) -> dict[str, str]:
+        env = _base_env()
+        env["DATABASE_URL"] = self.url
+        # Keep each test run's channel groups apart on a shared Redis.
+        env["CHANNELS_PREFIX"] = self.name
+        return env
+
+    def manage(self, *args: str, input_text: str | None = None) -> str:
+        result = subprocess.run(
+            [str(BIN / "python"), "manage.py", *args],
+            cwd=ROOT,
+            env=self.env(),
+            input=input_text,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if result.returncode != 0:
+            raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stderr}")
+        return result.stdout
+
+    def shell(self, code: str) -> str:
+        return self.manage("shell", "-c", code)
+
+
+class DaphneServer:
+    def __init__(self, database: SiteDatabase, log_dir: Path, port: int | None = None) -> None:
+        self.database = database
+        self.port = port or free_port()
+        self.log_path = log_dir / f"daphne-{self.port}.log"
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60.0) -> DaphneServer:
+        log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [
+                str(BIN / "daphne"),
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "club.asgi:application",
+            ],
+            cwd=ROOT,
+            env=self.database.env(),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        self._log = log
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne exited early:\n{self.log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"daphne did not answer within {timeout}s:\n{self.log_path.read_text()}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown hooks, exactly like a crash."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+        self._close_log()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self._close_log()
+
+    def _close_log(self) -> None:
+        log = getattr(self, "_log", None)
+        if log and not log.closed:
+            log.close()
