@@ -1,1 +1,190 @@
-"""Variants, tables, seats, games and moves (live tables arrive with issue 4)."""
+"""Variants, tables, seats, games and their move logs.
+
+The database is the source of truth for every live table: a game's engine
+state is stored as JSON with a version, and `games.services` is the only code
+that changes these rows.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+
+from games import registry
+
+
+class VariantQuerySet(models.QuerySet):
+    def active(self) -> VariantQuerySet:
+        return self.filter(active=True)
+
+
+class Variant(models.Model):
+    name = models.CharField(max_length=60, unique=True)
+    game = models.CharField(max_length=20, choices=registry.GAME_CHOICES, default=registry.DEVYATKA)
+    keft = models.BooleanField(
+        "Keft (single loser)",
+        default=False,
+        help_text="On: players go out one by one and play goes on; the last one holding cards "
+        "is the single loser. Off: the first player out wins and everyone gets a place.",
+    )
+    pass_rule = models.BooleanField(
+        default=False,
+        help_text="Placement games only: at equal cards left, the player who passed fewer "
+        "times ranks higher; card points decide only at equal passes.",
+    )
+    min_players = models.PositiveSmallIntegerField(
+        default=2, help_text="A table can start with this many seated."
+    )
+    max_players = models.PositiveSmallIntegerField(
+        default=6, help_text="The most seats a table of this variant may have."
+    )
+    active = models.BooleanField(default=True, help_text="Inactive variants cannot get new tables.")
+    description = models.TextField(blank=True)
+
+    objects = VariantQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def options(self) -> dict:
+        """The engine options, as stored in a Game's snapshot."""
+        return {"keft": self.keft, "pass_rule": self.pass_rule}
+
+    @property
+    def single_loser(self) -> bool:
+        return self.keft
+
+    def clean(self) -> None:
+        engine = registry.engine(self.game)
+        errors: dict[str, str] = {}
+        low, high = engine.PLAYERS
+        if not low <= self.min_players <= high:
+            errors["min_players"] = f"{self.get_game_display()} needs {low} to {high} players."
+        if not low <= self.max_players <= high:
+            errors["max_players"] = f"{self.get_game_display()} needs {low} to {high} players."
+        if not errors and self.min_players > self.max_players:
+            errors["max_players"] = "The most players cannot be fewer than the fewest."
+        try:
+            engine.options(self.options())
+        except (TypeError, ValueError) as exc:
+            errors["pass_rule"] = str(exc)
+        if errors:
+            raise ValidationError(errors)
+
+
+class TableQuerySet(models.QuerySet):
+    def open(self) -> TableQuerySet:
+        return self.filter(status=Table.Status.OPEN)
+
+    def playing(self) -> TableQuerySet:
+        return self.filter(status=Table.Status.PLAYING)
+
+    def listed(self) -> TableQuerySet:
+        return self.filter(private=False)
+
+    def with_seats(self) -> TableQuerySet:
+        return self.select_related("variant", "created_by").prefetch_related("seats__player")
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Closed"
+
+    variant = models.ForeignKey(Variant, on_delete=models.PROTECT, related_name="tables")
+    created_by = models.ForeignKey(
+        "club.Player", on_delete=models.CASCADE, related_name="tables_created"
+    )
+    seat_count = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    private = models.BooleanField(
+        default=False, help_text="Not listed in the lobby; joined through the invite link."
+    )
+    invite_token = models.UUIDField(default=uuid.uuid4, editable=False)
+    # Bumped by every change at the table (seats, start, moves): what clients sync on.
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = TableQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["status", "private"])]
+
+    def __str__(self) -> str:
+        return f"Table {self.pk} · {self.variant}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.pk])
+
+    def invite_url(self) -> str:
+        return f"{self.get_absolute_url()}?invite={self.invite_token}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey("club.Player", on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table} seat {self.position}"
+
+
+class Game(models.Model):
+    """One deal at a table; replayable from seed + options + its moves."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(default=1)
+    game = models.CharField(max_length=20, choices=registry.GAME_CHOICES)
+    options = models.JSONField(help_text="The variant's options when the game started.")
+    players = models.JSONField(help_text="Player ids in seat order.")
+    seed = models.BigIntegerField()
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    started = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="game_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.number} at table {self.table_id}"
+
+
+class Move(models.Model):
+    PASS = "pass"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    move = models.CharField(max_length=16, help_text='A card code, or "pass".')
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="move_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. seat {self.seat}: {self.move}"

@@ -1,3 +1,8 @@
-"""Websocket routes. Live tables add their consumers here."""
+from django.urls import path
 
-websocket_urlpatterns: list = []
+from games import consumers
+
+websocket_urlpatterns = [
+    path("ws/tables/<int:table_id>/", consumers.TableConsumer.as_asgi()),
+    path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
+]

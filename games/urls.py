@@ -4,4 +4,10 @@ from games import views
 
 urlpatterns = [
     path("tables/", views.lobby, name="lobby"),
+    path("tables/list/", views.lobby_list, name="lobby_list"),
+    path("tables/<int:table_id>/", views.table, name="table"),
+    path("tables/<int:table_id>/join/", views.join, name="table_join"),
+    path("tables/<int:table_id>/leave/", views.leave, name="table_leave"),
+    path("tables/<int:table_id>/start/", views.start, name="table_start"),
+    path("tables/<int:table_id>/again/", views.again, name="table_again"),
 ]

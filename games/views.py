@@ -1,8 +1,108 @@
-"""Table pages."""
+"""Lobby and table pages. Changes go through games.services; play goes over websockets."""
 
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.broadcast import publish_sync
+from games.forms import CreateTableForm
+from games.models import Table
+
+
+def _lobby_context() -> dict:
+    listed = Table.objects.listed().with_seats()
+    return {
+        "open_tables": list(listed.open()),
+        "playing_tables": list(listed.playing()[:30]),
+    }
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/lobby.html", {"open_tables": [], "playing_tables": []})
+    form = CreateTableForm()
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        form = CreateTableForm(request.POST)
+        if form.is_valid():
+            try:
+                table, update = services.create_table(
+                    request.user.player,
+                    form.cleaned_data["variant"],
+                    form.cleaned_data["seats"],
+                    form.cleaned_data["private"],
+                )
+            except services.ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                publish_sync([update])
+                messages.success(request, f"{table} is open. Others can join from the lobby.")
+                return redirect(table)
+    return render(request, "games/lobby.html", {"form": form, **_lobby_context()})
+
+
+def lobby_list(request: HttpRequest) -> HttpResponse:
+    """The lobby's table lists alone, fetched again by lobby.js when they change."""
+    return render(request, "games/_table_lists.html", _lobby_context())
+
+
+@login_required
+def table(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.with_seats(), pk=table_id)
+    invite = request.GET.get("invite", "")
+    player = request.user.player
+    seats = list(table.seats.all())
+    seated = any(s.player_id == player.pk for s in seats)
+    if table.private and not (seated or str(table.invite_token) == invite):
+        return render(request, "games/private.html", status=403)
+    return render(
+        request,
+        "games/table.html",
+        {"table": table, "seats": seats, "seated": seated, "invite": invite},
+    )
+
+
+def _table_action(action: Callable, success: str) -> Callable:
+    @login_required
+    @require_POST
+    def view(request: HttpRequest, table_id: int) -> HttpResponse:
+        try:
+            updates = action(request, table_id)
+        except services.ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            publish_sync(updates if isinstance(updates, list) else [updates])
+            messages.success(request, success)
+        if action is _leave:
+            return redirect("lobby")
+        return redirect("table", table_id=table_id)
+
+    return view
+
+
+def _join(request: HttpRequest, table_id: int):
+    return services.join_table(request.user.player, table_id, request.POST.get("invite"))
+
+
+def _leave(request: HttpRequest, table_id: int):
+    return services.leave_table(request.user.player, table_id)
+
+
+def _start(request: HttpRequest, table_id: int):
+    return services.start_table(request.user.player, table_id)
+
+
+def _again(request: HttpRequest, table_id: int):
+    return services.play_again(request.user.player, table_id)
+
+
+join = _table_action(_join, "You took a seat.")
+leave = _table_action(_leave, "You left the table.")
+start = _table_action(_start, "The cards are dealt.")
+again = _table_action(_again, "A new deal for the same players.")

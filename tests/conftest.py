@@ -85,3 +85,11 @@ def new_page(chromium_browser, live_site: DaphneServer):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def default_variants():
+    """The variants the migrations create; transactional tests flush them away."""
+    from games.migrations import _defaults
+
+    _defaults.create_default_variants()

@@ -128,8 +128,8 @@ class Options:
 _FULL = (1 << 36) - 1
 _NINE_D = 1 << INDEX36["9D"]
 _NINES = sum(1 << INDEX36["9" + s] for s in SUITS)
-_SUIT_MASK = tuple(0x1FF << (9 * s) for s in range(4))
 
+_BITS = tuple(1 << i for i in range(36))
 _BIT_OF: dict[str, int] = {code: 1 << i for i, code in enumerate(DECK36)}
 _CODE_OF: dict[int, str] = {1 << i: code for i, code in enumerate(DECK36)}
 
@@ -416,9 +416,7 @@ def start(hands: Sequence[Sequence[str]], options: Options | None = None) -> Sta
     options = _check_options(options)
     masks = _hand_masks(hands)
     if not MIN_PLAYERS <= len(masks) <= MAX_PLAYERS:
-        raise ValueError(
-            f"Devyatka needs {MIN_PLAYERS} to {MAX_PLAYERS} hands, got {len(masks)}."
-        )
+        raise ValueError(f"Devyatka needs {MIN_PLAYERS} to {MAX_PLAYERS} hands, got {len(masks)}.")
     dealt = 0
     for m in masks:
         dealt |= m
@@ -443,22 +441,19 @@ def from_hands_unchecked(
 
     The hands need not hold all 36 cards: every card in no hand counts as on
     the table, so a determinised position is just the sampled hands. With
-    ``to_move`` None the holder of 9D moves (a fresh deal). ``out`` defaults
-    to no one. The caller guarantees a consistent position; nothing is
+    ``to_move`` None the game is over if enough players are ``out``, and
+    otherwise the holder of 9D moves (a fresh deal). ``out`` defaults to no
+    one. The caller guarantees a consistent position; nothing is
     checked. For the fast path, :func:`fast_state` takes masks directly.
     """
     options = options or Options()
     masks = [sum(_BIT_OF[c] for c in hand) for hand in hands]
     n = len(masks)
-    if to_move is None:
+    out = list(out) if out is not None else []
+    if to_move is None and len(out) < _need_out(n, options.keft):
         to_move = _holder(masks, _NINE_D)
     return _state_from_masks(
-        n,
-        options,
-        masks,
-        list(passes) if passes is not None else [0] * n,
-        list(out) if out is not None else [],
-        to_move,
+        n, options, masks, list(passes) if passes is not None else [0] * n, out, to_move
     )
 
 
@@ -556,9 +551,7 @@ def play(state: State, card: str) -> State:
     return apply(state, card)[0]
 
 
-def replay(
-    players: int, seed: int | str, options: Options | None, cards: Iterable[str]
-) -> State:
+def replay(players: int, seed: int | str, options: Options | None, cards: Iterable[str]) -> State:
     """Deal with ``seed`` and play the cards in order (passes are automatic)."""
     state = deal(players, seed, options)
     for card in cards:
@@ -896,14 +889,8 @@ def random_deal_masks(players: int, rng: random.Random) -> list[int]:
     Faster than :func:`deal` and a different shuffle: for playouts and benchmarks.
     """
     rand = rng.random
-    idx = list(range(36))
-    for i in range(35, 0, -1):
-        j = int(rand() * (i + 1))
-        idx[i], idx[j] = idx[j], idx[i]
-    masks = [0] * players
-    for k, c in enumerate(idx):
-        masks[k % players] |= 1 << c
-    return masks
+    order = sorted(_BITS, key=lambda _: rand())  # a random permutation of the cards
+    return [sum(order[seat::players]) for seat in range(players)]
 
 
 def random_playout(fs: FastState, rng: random.Random) -> PlayoutResult:

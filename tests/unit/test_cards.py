@@ -64,8 +64,8 @@ def test_card_points(code, points):
     assert cards.card_points(code) == points
 
 
-def test_card_points_total_is_51_per_suit():
-    assert sum(cards.card_points(c) for c in cards.DECK36) == 4 * 51
+def test_card_points_total_is_60_per_suit():
+    assert sum(cards.card_points(c) for c in cards.DECK36) == 4 * 60
 
 
 @pytest.mark.parametrize("code", ["2C", "XX", None])

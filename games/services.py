@@ -1,0 +1,318 @@
+"""The only code that changes a table: create, join, leave, start, play, again.
+
+Every change runs in one transaction that first locks the table row, so
+joins, starts and moves at one table happen one at a time (PostgreSQL:
+`select_for_update`; SQLite: the IMMEDIATE transaction already holds the
+database's write lock from BEGIN). The table's `version` goes up with every
+change; a move names the version it was made against, so a double click or a
+second tab cannot apply the same move twice.
+
+Functions return `Broadcast`s describing what changed; the caller publishes
+them after the transaction commits (`games.broadcast`). A broadcast carries
+the full engine state, and `project()` turns it into what one seat may see
+through the engine's `view()`: the one path by which state reaches a client.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from club.models import Player
+from games import registry
+from games.models import Game, Move, Seat, Table, Variant
+
+
+class ServiceError(Exception):
+    """A request that cannot be done; `code` for machines, the message for people."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+@dataclass
+class Broadcast:
+    """What changed at a table, to send to its group (and maybe the lobby) after commit."""
+
+    table_id: int
+    snapshot: dict
+    lobby: bool = False
+    events: list[dict] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+
+def _locked_table(table_id: int) -> Table:
+    # The table row is the lock for everything at that table (see module doc).
+    try:
+        return Table.objects.select_for_update().select_related("variant").get(pk=table_id)
+    except Table.DoesNotExist:
+        raise ServiceError("not_found", "There is no such table.") from None
+
+
+def current_game(table: Table) -> Game | None:
+    return table.games.order_by("-number").first()
+
+
+def _seats(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("player").order_by("position"))
+
+
+def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -> dict:
+    """Everything about a table at one version; server-side only (holds every hand)."""
+    seats = _seats(table) if seats is None else seats
+    return {
+        "version": table.version,
+        "table": {
+            "id": table.pk,
+            "status": table.status,
+            "variant": table.variant.name,
+            "game": table.variant.game,
+            "seat_count": table.seat_count,
+            "min_players": table.variant.min_players,
+            "creator": table.created_by_id,
+            "private": table.private,
+            "seats": [
+                {"position": s.position, "player": s.player_id, "name": s.player.display_name}
+                for s in seats
+            ],
+            "game_number": game.number if game else None,
+        },
+        "game": game.game if game else None,
+        "state": game.state if game else None,
+    }
+
+
+def move_log(game: Game | None) -> list[dict]:
+    if game is None:
+        return []
+    return [
+        {"n": n, "seat": seat, "move": move}
+        for n, seat, move in game.moves.order_by("number").values_list("number", "seat", "move")
+    ]
+
+
+def table_for_viewer(table_id: int, player_id: int, invite: str | None = None) -> dict:
+    """The snapshot and full move log for a connecting or resyncing client."""
+    table = Table.objects.select_related("variant").filter(pk=table_id).first()
+    if table is None:
+        raise ServiceError("not_found", "There is no such table.")
+    seats = _seats(table)
+    if table.private and not _may_see_private(table, player_id, seats, invite):
+        raise ServiceError("forbidden", "This table is private: you need its invite link.")
+    game = current_game(table)
+    data = snapshot(table, game, seats)
+    data["log"] = move_log(game)
+    return data
+
+
+def _may_see_private(table: Table, player_id: int, seats: list[Seat], invite: str | None) -> bool:
+    seated = any(s.player_id == player_id for s in seats)
+    return seated or table.created_by_id == player_id or str(table.invite_token) == (invite or "")
+
+
+def seat_of(snapshot_data: dict, player_id: int | None) -> int | None:
+    for seat in snapshot_data["table"]["seats"]:
+        if seat["player"] == player_id:
+            return seat["position"]
+    return None
+
+
+def project(snapshot_data: dict, player_id: int | None) -> dict:
+    """The `state` message for one recipient: public table info + the engine's view."""
+    seat = seat_of(snapshot_data, player_id)
+    table = dict(snapshot_data["table"])
+    table["you"] = seat
+    table["is_creator"] = player_id is not None and table["creator"] == player_id
+    view = None
+    if snapshot_data.get("state") is not None:
+        engine = registry.engine(snapshot_data["game"])
+        # Only a seated player of a running game sees a hand; everyone else watches.
+        view_seat = seat if seat is not None and seat < len(table["seats"]) else None
+        view = engine.view(engine.from_json(snapshot_data["state"]), view_seat)
+    message = {"type": "state", "version": snapshot_data["version"], "table": table, "view": view}
+    if "log" in snapshot_data:
+        message["log"] = snapshot_data["log"]
+    else:
+        message["events"] = snapshot_data.get("events", [])
+    return message
+
+
+# ---------------------------------------------------------------------------
+# Changing
+
+
+def _changed(table: Table, game: Game | None, lobby: bool, events: list[dict] | None = None):
+    table.version += 1
+    table.save(update_fields=["version", "status", "updated"])
+    data = snapshot(table, game)
+    data["events"] = events or []
+    return Broadcast(table.pk, data, lobby=lobby, events=events or [])
+
+
+@transaction.atomic
+def create_table(player: Player, variant: Variant, seat_count: int, private: bool = False):
+    if not variant.active:
+        raise ServiceError("inactive_variant", f"{variant} is not offered any more.")
+    if not variant.min_players <= seat_count <= variant.max_players:
+        raise ServiceError(
+            "bad_seats",
+            f"{variant} tables have {variant.min_players} to {variant.max_players} seats.",
+        )
+    table = Table.objects.create(
+        variant=variant, created_by=player, seat_count=seat_count, private=private
+    )
+    Seat.objects.create(table=table, position=0, player=player)
+    return table, _changed(table, None, lobby=True)
+
+
+@transaction.atomic
+def join_table(player: Player, table_id: int, invite: str | None = None) -> list[Broadcast]:
+    table = _locked_table(table_id)
+    seats = _seats(table)
+    if any(s.player_id == player.pk for s in seats):
+        raise ServiceError("already_seated", "You already have a seat at this table.")
+    if table.status != Table.Status.OPEN:
+        raise ServiceError("not_open", "This table is not taking players.")
+    if table.private and str(table.invite_token) != (invite or ""):
+        raise ServiceError("forbidden", "This table is private: you need its invite link.")
+    if len(seats) >= table.seat_count:
+        raise ServiceError("full", "Every seat at this table is taken.")
+    taken = {s.position for s in seats}
+    position = next(p for p in range(table.seat_count) if p not in taken)
+    Seat.objects.create(table=table, position=position, player=player)
+    updates = [_changed(table, None, lobby=True)]
+    if len(seats) + 1 == table.seat_count:
+        updates.append(_start(table))
+    return updates
+
+
+@transaction.atomic
+def leave_table(player: Player, table_id: int) -> Broadcast:
+    table = _locked_table(table_id)
+    if table.status != Table.Status.OPEN:
+        raise ServiceError("not_open", "You can only leave a table before its game starts.")
+    deleted, _ = Seat.objects.filter(table=table, player=player).delete()
+    if not deleted:
+        raise ServiceError("not_seated", "You do not have a seat at this table.")
+    if table.created_by_id == player.pk or not table.seats.exists():
+        table.status = Table.Status.ABORTED
+    return _changed(table, None, lobby=True)
+
+
+@transaction.atomic
+def start_table(player: Player, table_id: int) -> Broadcast:
+    table = _locked_table(table_id)
+    if table.created_by_id != player.pk:
+        raise ServiceError("not_creator", "Only the player who opened the table can start it.")
+    if table.status != Table.Status.OPEN:
+        raise ServiceError("not_open", "This table has already started.")
+    seated = table.seats.count()
+    if seated < table.variant.min_players:
+        raise ServiceError(
+            "too_few", f"{table.variant} needs at least {table.variant.min_players} players."
+        )
+    return _start(table)
+
+
+def _start(table: Table) -> Broadcast:
+    # Seats are fixed for the game: close the gaps so engine seats are 0..n-1.
+    seats = _seats(table)
+    for index, seat in enumerate(seats):
+        if seat.position != index:
+            Seat.objects.filter(pk=seat.pk).update(position=100 + index)
+    for index, seat in enumerate(seats):
+        if seat.position != index:
+            Seat.objects.filter(pk=seat.pk).update(position=index)
+    table.status = Table.Status.PLAYING
+    game = _deal(table, [s.player_id for s in seats], number=1)
+    return _changed(table, game, lobby=True)
+
+
+def _deal(table: Table, players: list[int], number: int) -> Game:
+    variant = table.variant
+    engine = registry.engine(variant.game)
+    options = variant.options()
+    seed = secrets.randbits(62)
+    state = engine.deal(len(players), seed, engine.options(options))
+    return Game.objects.create(
+        table=table,
+        number=number,
+        game=variant.game,
+        options=options,
+        players=players,
+        seed=seed,
+        state=engine.to_json(state),
+    )
+
+
+@transaction.atomic
+def play_again(player: Player, table_id: int) -> Broadcast:
+    table = _locked_table(table_id)
+    game = current_game(table)
+    if table.status != Table.Status.FINISHED or game is None:
+        raise ServiceError("not_finished", "Play again is for a finished table.")
+    if player.pk not in game.players:
+        raise ServiceError("not_seated", "Only the players at this table can deal again.")
+    table.status = Table.Status.PLAYING
+    new_game = _deal(table, list(game.players), number=game.number + 1)
+    return _changed(table, new_game, lobby=True)
+
+
+@transaction.atomic
+def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadcast:
+    """Apply one player move, with the automatic moves it causes, all or nothing."""
+    table = _locked_table(table_id)
+    game = current_game(table)
+    if table.status == Table.Status.OPEN or game is None:
+        raise ServiceError("not_started", "The game at this table has not started yet.")
+    seat = game.players.index(player_id) if player_id in game.players else None
+    if seat is None:
+        raise ServiceError("not_seated", "Only the players seated at this table can move.")
+    if table.status != Table.Status.PLAYING:
+        raise ServiceError("game_over", "This game is over.")
+    if version != table.version:
+        raise ServiceError(
+            "stale_version",
+            "The table moved on since you saw it; here is the current state.",
+            version=table.version,
+        )
+    engine = registry.engine(game.game)
+    if not engine.is_move(move):
+        raise ServiceError("not_a_card", f"{move[:16]!r} is not a card.")
+    state = engine.from_json(game.state)
+    if state.to_move != seat:
+        raise ServiceError("not_your_turn", "It is not your turn.")
+    try:
+        state, actions = engine.apply(state, move)
+    except engine.IllegalMove as exc:
+        raise ServiceError("illegal_move", str(exc)) from None
+
+    first = game.version + 1
+    events = [
+        {"n": first + i, "seat": acting_seat, "move": action}
+        for i, (acting_seat, action) in enumerate(actions)
+    ]
+    Move.objects.bulk_create(
+        Move(game=game, number=e["n"], seat=e["seat"], move=e["move"]) for e in events
+    )
+    game.state = engine.to_json(state)
+    game.version += len(events)
+    fields = ["state", "version"]
+    finished = state.over
+    if finished:
+        game.result = engine.result(state)
+        game.finished = timezone.now()
+        fields += ["result", "finished"]
+        table.status = Table.Status.FINISHED
+    game.save(update_fields=fields)
+    return _changed(table, game, lobby=finished, events=events)
