@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from club.models import Player
+from club.models import GameResult, Player, Series
 
 
 @admin.register(Player)
@@ -9,3 +9,35 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["display_name", "user__email"]
     readonly_fields = ["joined"]
     list_select_related = ["user"]
+
+
+class ResultInline(admin.TabularInline):
+    """The series' latest results, read-only (all of them would not fit a page)."""
+
+    LATEST = 60
+    verbose_name_plural = f"latest results (up to {LATEST})"
+    model = GameResult
+    extra = 0
+    can_delete = False
+    fields = ["finished", "game", "player", "place", "lost", "cards_left", "card_points", "passes"]
+    readonly_fields = fields
+    ordering = ["-finished", "seat"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def get_queryset(self, request):
+        series_id = request.resolver_match.kwargs.get("object_id")
+        latest = GameResult.objects.filter(series_id=series_id).order_by("-finished", "-pk")
+        ids = list(latest.values_list("pk", flat=True)[: self.LATEST])
+        return super().get_queryset(request).filter(pk__in=ids).select_related("player", "game")
+
+
+@admin.register(Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ["name", "variant", "scoring", "starts", "ends", "active", "min_games"]
+    list_filter = ["active", "scoring", "variant"]
+    search_fields = ["name", "description"]
+    prepopulated_fields = {"slug": ["name"]}
+    date_hierarchy = "starts"
+    inlines = [ResultInline]

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 
 DISPLAY_NAME_RE = re.compile(r"^[\w][\w .'-]{1,28}[\w.]$")
 
@@ -69,3 +70,123 @@ def unique_display_name(base: str) -> str:
         n += 1
         candidate = f"{cleaned}-{n}"
     return candidate
+
+
+class SeriesQuerySet(models.QuerySet):
+    def active(self) -> SeriesQuerySet:
+        today = timezone.localdate()
+        return self.filter(active=True, starts__lte=today).filter(
+            models.Q(ends__isnull=True) | models.Q(ends__gte=today)
+        )
+
+    def past(self) -> SeriesQuerySet:
+        return self.exclude(pk__in=self.active().values("pk"))
+
+    def for_variant(self, variant) -> SeriesQuerySet:
+        return self.filter(variant=variant)
+
+
+class Series(models.Model):
+    class Scoring(models.TextChoices):
+        LOSS = "loss", "One loss per game (Keft style)"
+        PLACEMENT = "placement", "Placement points"
+
+    name = models.CharField(max_length=80)
+    slug = models.SlugField(unique=True)
+    variant = models.ForeignKey("games.Variant", on_delete=models.PROTECT, related_name="series")
+    scoring = models.CharField(
+        max_length=10,
+        choices=Scoring.choices,
+        blank=True,
+        help_text="Leave empty to follow the variant: Keft records a loss per game, "
+        "placement variants score placement points.",
+    )
+    starts = models.DateField(default=timezone.localdate)
+    ends = models.DateField(null=True, blank=True, help_text="Empty: open-ended.")
+    active = models.BooleanField(default=True, help_text="Inactive series take no new tables.")
+    min_games = models.PositiveIntegerField(
+        default=3, help_text="Games a player needs before being ranked."
+    )
+    description = models.TextField(blank=True)
+
+    objects = SeriesQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-starts", "name"]
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        if not self.scoring and self.variant_id:
+            self.scoring = self.Scoring.LOSS if self.variant.keft else self.Scoring.PLACEMENT
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("series_detail", args=[self.slug])
+
+    @property
+    def is_loss(self) -> bool:
+        return self.scoring == self.Scoring.LOSS
+
+    def clean(self) -> None:
+        errors = {}
+        if self.variant_id and not self.scoring:
+            self.scoring = self.Scoring.LOSS if self.variant.keft else self.Scoring.PLACEMENT
+        if self.scoring == self.Scoring.LOSS and self.variant_id and not self.variant.keft:
+            errors["scoring"] = (
+                "Loss scoring needs a single-loser variant (Keft); "
+                f"{self.variant} ranks every player."
+            )
+        if self.starts and self.ends and self.ends < self.starts:
+            errors["ends"] = "The series cannot end before it starts."
+        if errors:
+            raise ValidationError(errors)
+
+
+class GameResultQuerySet(models.QuerySet):
+    def in_series(self, series: Series) -> GameResultQuerySet:
+        return self.filter(series=series)
+
+
+class GameResult(models.Model):
+    """One player's outcome of one finished game; written with the game's last move."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="results")
+    series = models.ForeignKey(
+        Series, null=True, blank=True, on_delete=models.CASCADE, related_name="results"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
+    seat = models.PositiveSmallIntegerField()
+    players = models.PositiveSmallIntegerField(help_text="Players in the game.")
+    place = models.PositiveSmallIntegerField(
+        help_text="1-based; shared places repeat (1, 2, 2, 4)."
+    )
+    cards_left = models.PositiveSmallIntegerField()
+    card_points = models.PositiveSmallIntegerField()
+    passes = models.PositiveSmallIntegerField()
+    out_position = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="1 for the first player out; empty if never out."
+    )
+    lost = models.BooleanField(default=False, help_text="Keft: this player was the loser.")
+    # Twice the placement points, so sums stay exact integers in the database.
+    half_points = models.PositiveSmallIntegerField()
+    finished = models.DateTimeField()
+
+    objects = GameResultQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-finished", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="result_once_per_player"),
+            models.UniqueConstraint(fields=["game", "seat"], name="result_once_per_seat"),
+        ]
+        indexes = [models.Index(fields=["series", "player"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.game}: place {self.place}"
+
+    @property
+    def placement_points(self) -> float:
+        return self.half_points / 2

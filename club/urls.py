@@ -7,6 +7,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
     path("series/", views.series_list, name="series_list"),
+    path("series/<slug:slug>/", views.series_detail, name="series_detail"),
+    path("series/<slug:slug>/standings.csv", views.series_csv, name="series_csv"),
     path("players/<str:name>/", views.player, name="player"),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),

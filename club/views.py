@@ -1,16 +1,25 @@
-"""Club pages: home, rules, player profiles, error pages."""
+"""Club pages: home, rules, series and standings, player profiles, error pages."""
 
 from __future__ import annotations
 
+import csv
+
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template import loader
 
-from club.models import Player
+from club.models import GameResult, Player, Series
+from club.standings import standings
+from games.models import Game, Table
+
+RECENT_GAMES = 15
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "club/home.html", {"open_tables": [], "active_series": []})
+    open_tables = Table.objects.listed().open().with_seats()[:10]
+    active = Series.objects.active().select_related("variant")
+    return render(request, "club/home.html", {"open_tables": open_tables, "active_series": active})
 
 
 def rules(request: HttpRequest) -> HttpResponse:
@@ -18,12 +27,83 @@ def rules(request: HttpRequest) -> HttpResponse:
 
 
 def series_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "club/series_list.html", {"active_series": [], "past_series": []})
+    series = Series.objects.select_related("variant")
+    return render(
+        request,
+        "club/series_list.html",
+        {"active_series": series.active(), "past_series": series.past()},
+    )
+
+
+def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    series = get_object_or_404(Series.objects.select_related("variant"), slug=slug)
+    rows = standings(series)
+    recent = (
+        Game.objects.filter(table__series=series, results__isnull=False)
+        .distinct()
+        .order_by("-finished")
+        .prefetch_related(
+            Prefetch("results", GameResult.objects.select_related("player").order_by("place"))
+        )[:RECENT_GAMES]
+    )
+    return render(
+        request,
+        "club/series_detail.html",
+        {
+            "series": series,
+            "ranked": [r for r in rows if r.rank is not None],
+            "unranked": [r for r in rows if r.rank is None],
+            "recent": recent,
+            "is_active": Series.objects.active().filter(pk=series.pk).exists(),
+        },
+    )
+
+
+def series_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    series = get_object_or_404(Series.objects.select_related("variant"), slug=slug)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{series.slug}-standings.csv"'
+    writer = csv.writer(response)
+    if series.is_loss:
+        writer.writerow(["rank", "player", "games", "losses", "loss_rate"])
+        for r in standings(series):
+            writer.writerow([r.rank or "", r.name, r.games, r.losses, f"{r.loss_rate:.3f}"])
+    else:
+        writer.writerow(
+            ["rank", "player", "games", "wins", "average_place", "points", "points_per_game"]
+        )
+        for r in standings(series):
+            writer.writerow(
+                [
+                    r.rank or "",
+                    r.name,
+                    r.games,
+                    r.wins,
+                    f"{r.average_place:.2f}",
+                    f"{r.points:g}",
+                    f"{r.points_per_game:.3f}",
+                ]
+            )
+    return response
 
 
 def player(request: HttpRequest, name: str) -> HttpResponse:
     profile = get_object_or_404(Player.objects.select_related("user"), display_name__iexact=name)
-    return render(request, "club/player.html", {"profile": profile})
+    lines = []
+    for series in (
+        Series.objects.filter(results__player=profile).distinct().select_related("variant")
+    ):
+        row = next((r for r in standings(series) if r.player_id == profile.pk), None)
+        if row:
+            lines.append((series, row))
+    recent = (
+        GameResult.objects.filter(player=profile)
+        .select_related("game__table__variant", "series")
+        .order_by("-finished")[:RECENT_GAMES]
+    )
+    return render(
+        request, "club/player.html", {"profile": profile, "lines": lines, "recent": recent}
+    )
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

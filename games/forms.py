@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django import forms
 
+from club.models import Series
 from games.models import Variant
 
 
@@ -10,13 +11,26 @@ class CreateTableForm(forms.Form):
         queryset=Variant.objects.active(), empty_label=None, label="Game"
     )
     seats = forms.IntegerField(min_value=2, max_value=6, initial=4, label="Seats")
+    series = forms.ModelChoiceField(
+        queryset=Series.objects.none(),
+        required=False,
+        empty_label="None: a friendly game",
+        label="House series",
+        help_text="Finished games at a series table count in its standings.",
+    )
     private = forms.BooleanField(
         required=False, label="Private (only people with the invite link can join)"
     )
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["series"].queryset = Series.objects.active().select_related("variant")
+
     def clean(self) -> dict:
         data = super().clean()
-        variant, seats = data.get("variant"), data.get("seats")
+        variant, seats, series = data.get("variant"), data.get("seats"), data.get("series")
+        if variant and series and series.variant_id != variant.pk:
+            self.add_error("series", f"{series} is played with {series.variant}, not {variant}.")
         if variant and seats and not variant.min_players <= seats <= variant.max_players:
             self.add_error(
                 "seats",

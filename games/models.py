@@ -103,12 +103,21 @@ class Table(models.Model):
     created_by = models.ForeignKey(
         "club.Player", on_delete=models.CASCADE, related_name="tables_created"
     )
+    series = models.ForeignKey(
+        "club.Series",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tables",
+        help_text="Finished games at this table count in this house series.",
+    )
     seat_count = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     private = models.BooleanField(
         default=False, help_text="Not listed in the lobby; joined through the invite link."
     )
     invite_token = models.UUIDField(default=uuid.uuid4, editable=False)
+    abort_reason = models.CharField(max_length=200, blank=True)
     # Bumped by every change at the table (seats, start, moves): what clients sync on.
     version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
@@ -169,6 +178,9 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.number} at table {self.table_id}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("game_detail", args=[self.pk])
 
 
 class Move(models.Model):

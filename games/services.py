@@ -22,7 +22,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from club.models import Player
+from club.models import GameResult, Player, Series
+from club.standings import half_points
 from games import registry
 from games.models import Game, Move, Seat, Table, Variant
 
@@ -54,7 +55,11 @@ class Broadcast:
 def _locked_table(table_id: int) -> Table:
     # The table row is the lock for everything at that table (see module doc).
     try:
-        return Table.objects.select_for_update().select_related("variant").get(pk=table_id)
+        return (
+            Table.objects.select_for_update(of=("self",))
+            .select_related("variant", "series")
+            .get(pk=table_id)
+        )
     except Table.DoesNotExist:
         raise ServiceError("not_found", "There is no such table.") from None
 
@@ -81,6 +86,8 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
             "min_players": table.variant.min_players,
             "creator": table.created_by_id,
             "private": table.private,
+            "series": table.series.name if table.series_id else None,
+            "abort_reason": table.abort_reason,
             "seats": [
                 {"position": s.position, "player": s.player_id, "name": s.player.display_name}
                 for s in seats
@@ -103,7 +110,7 @@ def move_log(game: Game | None) -> list[dict]:
 
 def table_for_viewer(table_id: int, player_id: int, invite: str | None = None) -> dict:
     """The snapshot and full move log for a connecting or resyncing client."""
-    table = Table.objects.select_related("variant").filter(pk=table_id).first()
+    table = Table.objects.select_related("variant", "series").filter(pk=table_id).first()
     if table is None:
         raise ServiceError("not_found", "There is no such table.")
     seats = _seats(table)
@@ -160,7 +167,18 @@ def _changed(table: Table, game: Game | None, lobby: bool, events: list[dict] | 
 
 
 @transaction.atomic
-def create_table(player: Player, variant: Variant, seat_count: int, private: bool = False):
+def create_table(
+    player: Player,
+    variant: Variant,
+    seat_count: int,
+    private: bool = False,
+    series: Series | None = None,
+):
+    if series is not None:
+        if series.variant_id != variant.pk:
+            raise ServiceError("bad_series", f"{series} is played with {series.variant}.")
+        if not Series.objects.active().filter(pk=series.pk).exists():
+            raise ServiceError("bad_series", f"{series} is not running.")
     if not variant.active:
         raise ServiceError("inactive_variant", f"{variant} is not offered any more.")
     if not variant.min_players <= seat_count <= variant.max_players:
@@ -169,7 +187,7 @@ def create_table(player: Player, variant: Variant, seat_count: int, private: boo
             f"{variant} tables have {variant.min_players} to {variant.max_players} seats.",
         )
     table = Table.objects.create(
-        variant=variant, created_by=player, seat_count=seat_count, private=private
+        variant=variant, created_by=player, seat_count=seat_count, private=private, series=series
     )
     Seat.objects.create(table=table, position=0, player=player)
     return table, _changed(table, None, lobby=True)
@@ -315,4 +333,47 @@ def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadca
         fields += ["result", "finished"]
         table.status = Table.Status.FINISHED
     game.save(update_fields=fields)
+    if finished:
+        _record_results(table, game)
     return _changed(table, game, lobby=finished, events=events)
+
+
+def _record_results(table: Table, game: Game) -> None:
+    """One GameResult per seat, in the transaction that finishes the game."""
+    result = game.result
+    places = result["places"]
+    out = result["out"]
+    GameResult.objects.bulk_create(
+        GameResult(
+            game=game,
+            series_id=table.series_id,
+            player_id=player_id,
+            seat=seat,
+            players=len(places),
+            place=places[seat],
+            cards_left=result["cards_left"][seat],
+            card_points=result["points"][seat],
+            passes=result["passes"][seat],
+            out_position=out.index(seat) + 1 if seat in out else None,
+            lost=result.get("loser") == seat,
+            half_points=half_points(places[seat], places),
+            finished=game.finished,
+        )
+        for seat, player_id in enumerate(game.players)
+    )
+
+
+@transaction.atomic
+def abort_table(table_id: int, reason: str) -> Broadcast:
+    """End a table without results (an admin's decision); its players are told why."""
+    table = _locked_table(table_id)
+    if table.status in (Table.Status.FINISHED, Table.Status.ABORTED):
+        raise ServiceError("not_running", f"{table} has already ended.")
+    game = current_game(table)
+    table.status = Table.Status.ABORTED
+    table.abort_reason = reason[:200]
+    table.save(update_fields=["abort_reason"])
+    if game is not None and game.finished is None:
+        game.finished = timezone.now()
+        game.save(update_fields=["finished"])
+    return _changed(table, game, lobby=True)

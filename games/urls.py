@@ -10,4 +10,5 @@ urlpatterns = [
     path("tables/<int:table_id>/leave/", views.leave, name="table_leave"),
     path("tables/<int:table_id>/start/", views.start, name="table_start"),
     path("tables/<int:table_id>/again/", views.again, name="table_again"),
+    path("games/<int:game_id>/", views.game_detail, name="game_detail"),
 ]

@@ -10,10 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import services
+from club.models import Player, Series
+from games import registry, services
 from games.broadcast import publish_sync
 from games.forms import CreateTableForm
-from games.models import Table
+from games.models import Game, Table
 
 
 def _lobby_context() -> dict:
@@ -25,7 +26,11 @@ def _lobby_context() -> dict:
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    form = CreateTableForm()
+    initial = {}
+    series = Series.objects.active().filter(slug=request.GET.get("series", "")).first()
+    if series:
+        initial = {"series": series, "variant": series.variant}
+    form = CreateTableForm(initial=initial)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"/accounts/login/?next={request.path}")
@@ -37,6 +42,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
                     form.cleaned_data["variant"],
                     form.cleaned_data["seats"],
                     form.cleaned_data["private"],
+                    form.cleaned_data["series"],
                 )
             except services.ServiceError as exc:
                 form.add_error(None, exc.message)
@@ -106,3 +112,43 @@ join = _table_action(_join, "You took a seat.")
 leave = _table_action(_leave, "You left the table.")
 start = _table_action(_start, "The cards are dealt.")
 again = _table_action(_again, "A new deal for the same players.")
+
+
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A finished game's final table: results, revealed hands, rows and the move log."""
+    game = get_object_or_404(Game.objects.select_related("table__variant"), pk=game_id)
+    if game.result is None:
+        return redirect("table", table_id=game.table_id)
+    engine = registry.engine(game.game)
+    view = engine.view(engine.from_json(game.state), None)
+    players = {p.pk: p for p in Player.objects.filter(pk__in=game.players)}
+    names = [players[pk].display_name if pk in players else "?" for pk in game.players]
+    seats = [
+        {
+            "seat": seat,
+            "name": names[seat],
+            "place": view["result"]["places"][seat],
+            "cards_left": view["result"]["cards_left"][seat],
+            "points": view["result"]["points"][seat],
+            "passes": view["result"]["passes"][seat],
+            "hand": view["result"]["hands"][seat],
+            "lost": view["result"].get("loser") == seat,
+        }
+        for seat in range(len(game.players))
+    ]
+    moves = [
+        {"n": m.number, "name": names[m.seat], "move": m.move}
+        for m in game.moves.order_by("number")
+    ]
+    return render(
+        request,
+        "games/game_detail.html",
+        {
+            "game": game,
+            "seats": sorted(seats, key=lambda s: (s["place"], s["seat"])),
+            "rows": view["rows"],
+            "moves": moves,
+            "keft": view["keft"],
+            "out": [names[s] for s in view["out"]],
+        },
+    )

@@ -1,0 +1,134 @@
+"""House series standings (RULES.md section 4).
+
+The database does the counting (one aggregate query and one window query per
+series, however many games); the small pure functions here do the arithmetic
+and the ranking, so they can be tested on their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Count, F, Q, Sum, Window
+from django.db.models.functions import RowNumber
+
+RECENT = 6
+
+
+def half_points(place: int, places: Sequence[int]) -> int:
+    """Twice S3's placement points: 2 per opponent placed below, 1 per opponent sharing."""
+    below = sum(1 for other in places if other > place)
+    shared = sum(1 for other in places if other == place) - 1
+    return 2 * below + shared
+
+
+@dataclass
+class Row:
+    player_id: int
+    name: str
+    games: int
+    wins: int = 0
+    losses: int = 0
+    place_sum: int = 0
+    half_points: int = 0
+    rank: int | None = None
+    recent: list[str] = field(default_factory=list)
+
+    @property
+    def loss_rate(self) -> float:
+        return self.losses / self.games if self.games else 0.0
+
+    @property
+    def average_place(self) -> float:
+        return self.place_sum / self.games if self.games else 0.0
+
+    @property
+    def points(self) -> float:
+        return self.half_points / 2
+
+    @property
+    def points_per_game(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+
+def loss_key(row: Row) -> tuple:
+    """S2: lower loss rate first, then more games played."""
+    return (row.losses / row.games, -row.games)
+
+
+def placement_key(row: Row) -> tuple:
+    """S3: more placement points per game first, then more games played."""
+    return (-row.half_points / row.games, -row.games)
+
+
+def rank_rows(rows: list[Row], key: Callable[[Row], tuple], min_games: int) -> list[Row]:
+    """Ranked rows (competition ranking on equal keys), then the unranked by games played."""
+    ranked = sorted((r for r in rows if r.games >= min_games), key=lambda r: (key(r), r.name))
+    previous = None
+    for index, row in enumerate(ranked, start=1):
+        current = key(row)
+        row.rank = ranked[index - 2].rank if current == previous else index
+        previous = current
+    unranked = sorted((r for r in rows if r.games < min_games), key=lambda r: (-r.games, r.name))
+    for row in unranked:
+        row.rank = None
+    return ranked + unranked
+
+
+def standings(series) -> list[Row]:
+    from club.models import GameResult
+
+    aggregates = (
+        GameResult.objects.in_series(series)
+        .values("player_id", "player__display_name")
+        .annotate(
+            games=Count("id"),
+            wins=Count("id", filter=Q(place=1)),
+            losses=Count("id", filter=Q(lost=True)),
+            place_sum=Sum("place"),
+            half=Sum("half_points"),
+        )
+        .order_by()
+    )
+    rows = {
+        a["player_id"]: Row(
+            player_id=a["player_id"],
+            name=a["player__display_name"],
+            games=a["games"],
+            wins=a["wins"],
+            losses=a["losses"],
+            place_sum=a["place_sum"] or 0,
+            half_points=a["half"] or 0,
+        )
+        for a in aggregates
+    }
+    for player_id, marks in recent_marks(series).items():
+        if player_id in rows:
+            rows[player_id].recent = marks
+    key = loss_key if series.is_loss else placement_key
+    return rank_rows(list(rows.values()), key, series.min_games)
+
+
+def recent_marks(series) -> dict[int, list[str]]:
+    """Each player's last results, newest first: L/W (loss series) or places."""
+    from club.models import GameResult
+
+    latest = (
+        GameResult.objects.in_series(series)
+        .annotate(
+            n=Window(
+                RowNumber(),
+                partition_by=[F("player_id")],
+                order_by=[F("finished").desc(), F("id").desc()],
+            )
+        )
+        .filter(n__lte=RECENT)
+        .order_by("player_id", "n")
+        .values_list("player_id", "place", "lost")
+    )
+    marks: dict[int, list[str]] = {}
+    for player_id, place, lost in latest:
+        mark = ("L" if lost else "W") if series.is_loss else str(place)
+        marks.setdefault(player_id, []).append(mark)
+    return marks

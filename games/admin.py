@@ -1,0 +1,113 @@
+"""Django admin for variants, tables and games."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.template.response import TemplateResponse
+
+from games import services
+from games.broadcast import publish_sync
+from games.models import Game, Move, Seat, Table, Variant
+
+
+@admin.register(Variant)
+class VariantAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "keft", "pass_rule", "min_players", "max_players", "active"]
+    list_filter = ["game", "keft", "active"]
+    search_fields = ["name"]
+    fieldsets = [
+        (None, {"fields": ["name", "game", "description", "active"]}),
+        ("Rules", {"fields": ["keft", "pass_rule"]}),
+        ("Players", {"fields": ["min_players", "max_players"]}),
+    ]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    readonly_fields = ["position", "player"]
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class AbortForm(forms.Form):
+    reason = forms.CharField(
+        max_length=200,
+        help_text="Shown to the players at the table.",
+        widget=forms.TextInput(attrs={"size": 60}),
+    )
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "status", "series", "seat_count", "private", "created_by", "created"]
+    list_filter = ["status", "variant", "series", "private"]
+    search_fields = ["seats__player__display_name", "created_by__display_name"]
+    readonly_fields = ["variant", "created_by", "seat_count", "status", "version", "abort_reason"]
+    fields = [*readonly_fields, "series", "private"]
+    list_select_related = ["variant", "series", "created_by"]
+    inlines = [SeatInline]
+    actions = ["abort"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # tables are opened by members in the lobby
+
+    @admin.action(description="Abort the selected tables (no results are recorded)")
+    def abort(self, request, queryset):
+        form = AbortForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            aborted = 0
+            for table in queryset:
+                try:
+                    update = services.abort_table(table.pk, form.cleaned_data["reason"])
+                except services.ServiceError as exc:
+                    self.message_user(request, f"{table}: {exc.message}", messages.WARNING)
+                else:
+                    publish_sync([update])
+                    aborted += 1
+            if aborted:
+                self.message_user(request, f"Aborted {aborted} table(s); the players were told.")
+            return None
+        return TemplateResponse(
+            request,
+            "admin/games/table/abort.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Abort tables",
+                "tables": queryset,
+                "form": form,
+                "opts": self.model._meta,
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            },
+        )
+
+
+class MoveInline(admin.TabularInline):
+    model = Move
+    extra = 0
+    can_delete = False
+    readonly_fields = ["number", "seat", "move", "created"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "game", "started", "finished"]
+    list_filter = ["game", "finished"]
+    search_fields = ["table__id"]
+    inlines = [MoveInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [f.name for f in Game._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False  # a game's record is evidence: read-only
