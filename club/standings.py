@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, Q, Sum, Window
-from django.db.models.functions import RowNumber
+from django.db import connection
+from django.db.models import Count, Q, Sum
+
+from club.models import GameResult, Player
 
 RECENT = 6
 
@@ -51,6 +53,23 @@ class Row:
     def points_per_game(self) -> float:
         return self.points / self.games if self.games else 0.0
 
+    # Preformatted for templates and CSV (Django's floatformat is slow per call).
+    @property
+    def loss_rate_text(self) -> str:
+        return f"{self.loss_rate:.3f}"
+
+    @property
+    def average_place_text(self) -> str:
+        return f"{self.average_place:.2f}"
+
+    @property
+    def points_text(self) -> str:
+        return f"{self.points:g}"
+
+    @property
+    def points_per_game_text(self) -> str:
+        return f"{self.points_per_game:.3f}"
+
 
 def loss_key(row: Row) -> tuple:
     """S2: lower loss rate first, then more games played."""
@@ -77,11 +96,9 @@ def rank_rows(rows: list[Row], key: Callable[[Row], tuple], min_games: int) -> l
 
 
 def standings(series) -> list[Row]:
-    from club.models import GameResult
-
     aggregates = (
         GameResult.objects.in_series(series)
-        .values("player_id", "player__display_name")
+        .values("player_id")
         .annotate(
             games=Count("id"),
             wins=Count("id", filter=Q(place=1)),
@@ -91,10 +108,18 @@ def standings(series) -> list[Row]:
         )
         .order_by()
     )
+    aggregates = list(aggregates)
+    # Names in a second small query: joining players into the aggregate
+    # would read every result row instead of only the covering index.
+    names = dict(
+        Player.objects.filter(pk__in=[a["player_id"] for a in aggregates]).values_list(
+            "pk", "display_name"
+        )
+    )
     rows = {
         a["player_id"]: Row(
             player_id=a["player_id"],
-            name=a["player__display_name"],
+            name=names[a["player_id"]],
             games=a["games"],
             wins=a["wins"],
             losses=a["losses"],
@@ -112,21 +137,24 @@ def standings(series) -> list[Row]:
 
 def recent_marks(series) -> dict[int, list[str]]:
     """Each player's last results, newest first: L/W (loss series) or places."""
-    from club.models import GameResult
-
-    latest = (
-        GameResult.objects.in_series(series)
-        .annotate(
-            n=Window(
-                RowNumber(),
-                partition_by=[F("player_id")],
-                order_by=[F("finished").desc(), F("id").desc()],
-            )
+    # A window function (ROW_NUMBER per player) sorts every result of the
+    # series; taking each player's latest rows straight off the index
+    # (series, player, -finished, -id) is an order of magnitude faster.
+    table = GameResult._meta.db_table
+    sql = f"""
+        SELECT r.player_id, r.place, r.lost
+        FROM (SELECT DISTINCT player_id FROM {table} WHERE series_id = %s) AS p
+        JOIN {table} AS r ON r.id IN (
+            SELECT x.id FROM {table} AS x
+            WHERE x.series_id = %s AND x.player_id = p.player_id
+            ORDER BY x.finished DESC, x.id DESC
+            LIMIT {RECENT}
         )
-        .filter(n__lte=RECENT)
-        .order_by("player_id", "n")
-        .values_list("player_id", "place", "lost")
-    )
+        ORDER BY r.player_id, r.finished DESC, r.id DESC
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [series.pk, series.pk])
+        latest = cursor.fetchall()
     marks: dict[int, list[str]] = {}
     for player_id, place, lost in latest:
         mark = ("L" if lost else "W") if series.is_loss else str(place)

@@ -39,8 +39,7 @@ def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
     series = get_object_or_404(Series.objects.select_related("variant"), slug=slug)
     rows = standings(series)
     recent = (
-        Game.objects.filter(table__series=series, results__isnull=False)
-        .distinct()
+        Game.objects.filter(table__series=series, result__isnull=False)
         .order_by("-finished")
         .prefetch_related(
             Prefetch("results", GameResult.objects.select_related("player").order_by("place"))
@@ -67,7 +66,7 @@ def series_csv(request: HttpRequest, slug: str) -> HttpResponse:
     if series.is_loss:
         writer.writerow(["rank", "player", "games", "losses", "loss_rate"])
         for r in standings(series):
-            writer.writerow([r.rank or "", r.name, r.games, r.losses, f"{r.loss_rate:.3f}"])
+            writer.writerow([r.rank or "", r.name, r.games, r.losses, r.loss_rate_text])
     else:
         writer.writerow(
             ["rank", "player", "games", "wins", "average_place", "points", "points_per_game"]
@@ -79,9 +78,9 @@ def series_csv(request: HttpRequest, slug: str) -> HttpResponse:
                     r.name,
                     r.games,
                     r.wins,
-                    f"{r.average_place:.2f}",
-                    f"{r.points:g}",
-                    f"{r.points_per_game:.3f}",
+                    r.average_place_text,
+                    r.points_text,
+                    r.points_per_game_text,
                 ]
             )
     return response
