@@ -23,6 +23,12 @@ def validate_display_name(value: str) -> None:
 
 
 class PlayerQuerySet(models.QuerySet):
+    def bots(self) -> PlayerQuerySet:
+        return self.exclude(bot_level="")
+
+    def members(self) -> PlayerQuerySet:
+        return self.filter(bot_level="")
+
     def named(self, name: str) -> PlayerQuerySet:
         return self.filter(display_name__iexact=name)
 
@@ -31,8 +37,21 @@ class PlayerQuerySet(models.QuerySet):
 
 
 class Player(models.Model):
+    class BotLevel(models.TextChoices):
+        RANDOM = "random", "Random"
+        HEURISTIC = "heuristic", "Heuristic"
+        SEARCH = "search", "Search"
+
+    # House bots have no user, so nobody can log in as one.
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="player",
+    )
+    bot_level = models.CharField(
+        max_length=10, choices=BotLevel.choices, blank=True, help_text="Set for house bots only."
     )
     display_name = models.CharField(
         max_length=30,
@@ -58,6 +77,10 @@ class Player(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("player", args=[self.display_name])
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
 
 
 def unique_display_name(base: str) -> str:
@@ -179,7 +202,6 @@ class GameResult(models.Model):
     class Meta:
         ordering = ["-finished", "seat"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "player"], name="result_once_per_player"),
             models.UniqueConstraint(fields=["game", "seat"], name="result_once_per_seat"),
         ]
         indexes = [

@@ -181,6 +181,13 @@ else:
         }
     }
 
+# House bots and the turn timer (games/runner.py).
+BOT_RUNNER = env_bool("BOT_RUNNER", True)
+BOT_DELAY_SECONDS = float(env("BOT_DELAY_SECONDS", "1.0"))
+BOT_SEARCH_BUDGET_MS = env_int("BOT_SEARCH_BUDGET_MS", 200)
+AWAY_GRACE_SECONDS = env_int("AWAY_GRACE_SECONDS", 60)
+HOUSE_STAND_IN_LEVEL = env("HOUSE_STAND_IN_LEVEL", "heuristic")
+
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",

@@ -43,6 +43,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.group = table_group(self.table_id)
         self.version = -1
         self.player_id = None
+        self.present = False
         await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -61,9 +62,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._error(exc.code, exc.message)
             close = CLOSE_NOT_FOUND if exc.code == "not_found" else CLOSE_FORBIDDEN
             await self.close(code=close)
+            return
+        # A seated member who comes back takes their seat back from the house.
+        await database_sync_to_async(services.set_presence)(self.table_id, self.player_id, 1)
+        self.present = True
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.present:
+            self.present = False
+            await database_sync_to_async(services.set_presence)(self.table_id, self.player_id, -1)
 
     # -- inbound -----------------------------------------------------------
 

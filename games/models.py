@@ -41,6 +41,12 @@ class Variant(models.Model):
     max_players = models.PositiveSmallIntegerField(
         default=6, help_text="The most seats a table of this variant may have."
     )
+    turn_seconds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Seconds a player has for each move; empty means no clock. When the time "
+        "runs out, the house bot plays a card for that player (marked in the log).",
+    )
     active = models.BooleanField(default=True, help_text="Inactive variants cannot get new tables.")
     description = models.TextField(blank=True)
 
@@ -118,6 +124,10 @@ class Table(models.Model):
     )
     invite_token = models.UUIDField(default=uuid.uuid4, editable=False)
     abort_reason = models.CharField(max_length=200, blank=True)
+    # When the house plays the current turn if nobody has (a bot's turn, the
+    # turn timer, an absent player); the bot runner polls on this.
+    turn_started = models.DateTimeField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     # Bumped by every change at the table (seats, start, moves): what clients sync on.
     version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
@@ -143,12 +153,21 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
     player = models.ForeignKey("club.Player", on_delete=models.CASCADE, related_name="seats")
+    is_bot = models.BooleanField(default=False)
+    # Open websocket connections of this seat's player, across server processes.
+    connections = models.PositiveSmallIntegerField(default=0)
+    away_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
-            models.UniqueConstraint(fields=["table", "player"], name="seat_player_unique"),
+            # A house bot may fill several seats of one table; a member only one.
+            models.UniqueConstraint(
+                fields=["table", "player"],
+                condition=models.Q(is_bot=False),
+                name="seat_player_unique",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -190,6 +209,9 @@ class Move(models.Model):
     number = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     move = models.CharField(max_length=16, help_text='A card code, or "pass".')
+    auto = models.BooleanField(
+        default=False, help_text="Played for the seat by the house (a bot, or time ran out)."
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

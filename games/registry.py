@@ -32,6 +32,8 @@ class Engine:
     result: Callable[[Any], dict]
     is_move: Callable[[str], bool]
     IllegalMove: type[Exception]
+    # (level, view, history, seed, budget_ms) -> move: a house bot's choice
+    choose_move: Callable[[str, dict, list, int, int], str]
 
     def replay(self, players: int, seed: int, options: dict, moves: list[str]) -> Any:
         """Deal again and apply the player moves of a log (automatic passes skipped)."""
@@ -53,6 +55,13 @@ def _devyatka_options(data: dict) -> devyatka.Options:
     return options
 
 
+def _devyatka_choose(level: str, view: dict, history: list, seed: int, budget_ms: int) -> str:
+    from games.engine.bots import get_bot
+
+    options = {"budget_ms": budget_ms} if level == "search" else {}
+    return get_bot(level, seed=seed, **options).choose(view, [tuple(h) for h in history])
+
+
 _ENGINES = {
     DEVYATKA: Engine(
         key=DEVYATKA,
@@ -67,6 +76,7 @@ _ENGINES = {
         result=devyatka.result,
         is_move=cards.in_deck36,
         IllegalMove=devyatka.IllegalMove,
+        choose_move=_devyatka_choose,
     ),
 }
 

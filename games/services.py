@@ -15,10 +15,12 @@ through the engine's `view()`: the one path by which state reaches a client.
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -89,9 +91,17 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
             "series": table.series.name if table.series_id else None,
             "abort_reason": table.abort_reason,
             "seats": [
-                {"position": s.position, "player": s.player_id, "name": s.player.display_name}
+                {
+                    "position": s.position,
+                    "player": s.player_id,
+                    "name": s.player.display_name,
+                    "bot": s.is_bot,
+                    "away": s.away_since is not None,
+                }
                 for s in seats
             ],
+            "turn_seconds": table.variant.turn_seconds,
+            "turn_deadline": table.turn_deadline.timestamp() if table.turn_deadline else None,
             "game_number": game.number if game else None,
         },
         "game": game.game if game else None,
@@ -102,10 +112,8 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
 def move_log(game: Game | None) -> list[dict]:
     if game is None:
         return []
-    return [
-        {"n": n, "seat": seat, "move": move}
-        for n, seat, move in game.moves.order_by("number").values_list("number", "seat", "move")
-    ]
+    rows = game.moves.order_by("number").values_list("number", "seat", "move", "auto")
+    return [{"n": n, "seat": seat, "move": move, "auto": auto} for n, seat, move, auto in rows]
 
 
 def table_for_viewer(table_id: int, player_id: int, invite: str | None = None) -> dict:
@@ -158,12 +166,47 @@ def project(snapshot_data: dict, player_id: int | None) -> dict:
 # Changing
 
 
-def _changed(table: Table, game: Game | None, lobby: bool, events: list[dict] | None = None):
+def _changed(
+    table: Table,
+    game: Game | None,
+    lobby: bool,
+    events: list[dict] | None = None,
+    state: Any = None,
+):
+    seats = _seats(table)
+    _schedule(table, game, seats, state)
     table.version += 1
-    table.save(update_fields=["version", "status", "updated"])
-    data = snapshot(table, game)
+    table.save(update_fields=["version", "status", "updated", "turn_started", "turn_deadline"])
+    data = snapshot(table, game, seats)
     data["events"] = events or []
     return Broadcast(table.pk, data, lobby=lobby, events=events or [])
+
+
+def _schedule(table: Table, game: Game | None, seats: list[Seat], state: Any = None) -> None:
+    """Start the clock on the seat to move: when will the house play for it?"""
+    table.turn_started = table.turn_deadline = None
+    if table.status != Table.Status.PLAYING or game is None:
+        return
+    if state is None:
+        state = registry.engine(game.game).from_json(game.state)
+    if state.to_move is None:
+        return
+    table.turn_started = timezone.now()
+    table.turn_deadline = _deadline(table, seats[state.to_move])
+
+
+def _deadline(table: Table, seat: Seat) -> datetime.datetime | None:
+    started = table.turn_started
+    bot_delay = datetime.timedelta(seconds=settings.BOT_DELAY_SECONDS)
+    if seat.is_bot:
+        return started + bot_delay
+    candidates = []
+    if table.variant.turn_seconds:
+        candidates.append(started + datetime.timedelta(seconds=table.variant.turn_seconds))
+    if seat.away_since is not None:
+        grace = datetime.timedelta(seconds=settings.AWAY_GRACE_SECONDS)
+        candidates.append(max(started + bot_delay, seat.away_since + grace))
+    return min(candidates) if candidates else None
 
 
 @transaction.atomic
@@ -219,10 +262,10 @@ def leave_table(player: Player, table_id: int) -> Broadcast:
     table = _locked_table(table_id)
     if table.status != Table.Status.OPEN:
         raise ServiceError("not_open", "You can only leave a table before its game starts.")
-    deleted, _ = Seat.objects.filter(table=table, player=player).delete()
+    deleted, _ = Seat.objects.filter(table=table, player=player, is_bot=False).delete()
     if not deleted:
         raise ServiceError("not_seated", "You do not have a seat at this table.")
-    if table.created_by_id == player.pk or not table.seats.exists():
+    if table.created_by_id == player.pk or not table.seats.filter(is_bot=False).exists():
         table.status = Table.Status.ABORTED
     return _changed(table, None, lobby=True)
 
@@ -288,7 +331,7 @@ def play_again(player: Player, table_id: int) -> Broadcast:
 
 @transaction.atomic
 def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadcast:
-    """Apply one player move, with the automatic moves it causes, all or nothing."""
+    """Apply one member's move, with the automatic passes it causes, all or nothing."""
     table = _locked_table(table_id)
     game = current_game(table)
     if table.status == Table.Status.OPEN or game is None:
@@ -296,6 +339,12 @@ def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadca
     seat = game.players.index(player_id) if player_id in game.players else None
     if seat is None:
         raise ServiceError("not_seated", "Only the players seated at this table can move.")
+    return _apply_move(table, game, seat, move, version, auto=False)
+
+
+def _apply_move(
+    table: Table, game: Game, seat: int, move: str, version: int, auto: bool
+) -> Broadcast:
     if table.status != Table.Status.PLAYING:
         raise ServiceError("game_over", "This game is over.")
     if version != table.version:
@@ -317,11 +366,12 @@ def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadca
 
     first = game.version + 1
     events = [
-        {"n": first + i, "seat": acting_seat, "move": action}
+        {"n": first + i, "seat": acting_seat, "move": action, "auto": auto and i == 0}
         for i, (acting_seat, action) in enumerate(actions)
     ]
     Move.objects.bulk_create(
-        Move(game=game, number=e["n"], seat=e["seat"], move=e["move"]) for e in events
+        Move(game=game, number=e["n"], seat=e["seat"], move=e["move"], auto=e["auto"])
+        for e in events
     )
     game.state = engine.to_json(state)
     game.version += len(events)
@@ -335,7 +385,142 @@ def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadca
     game.save(update_fields=fields)
     if finished:
         _record_results(table, game)
-    return _changed(table, game, lobby=finished, events=events)
+    return _changed(table, game, lobby=finished, events=events, state=state)
+
+
+# ---------------------------------------------------------------------------
+# House bots, the turn timer and absent players
+
+
+@transaction.atomic
+def add_bot(player: Player, table_id: int, level: str) -> list[Broadcast]:
+    """The creator seats a house bot of the chosen strength in the first empty seat."""
+    table = _locked_table(table_id)
+    if table.created_by_id != player.pk:
+        raise ServiceError("not_creator", "Only the player who opened the table can add bots.")
+    if table.status != Table.Status.OPEN:
+        raise ServiceError("not_open", "Bots can only sit down before the game starts.")
+    bot = Player.objects.bots().filter(bot_level=level).first()
+    if bot is None:
+        raise ServiceError("bad_level", f"There is no {level[:20]!r} house bot.")
+    seats = _seats(table)
+    if len(seats) >= table.seat_count:
+        raise ServiceError("full", "Every seat at this table is taken.")
+    taken = {s.position for s in seats}
+    position = next(p for p in range(table.seat_count) if p not in taken)
+    Seat.objects.create(table=table, position=position, player=bot, is_bot=True)
+    updates = [_changed(table, None, lobby=True)]
+    if len(seats) + 1 == table.seat_count:
+        updates.append(_start(table))
+    return updates
+
+
+@transaction.atomic
+def remove_bot(player: Player, table_id: int, position: int) -> Broadcast:
+    table = _locked_table(table_id)
+    if table.created_by_id != player.pk:
+        raise ServiceError("not_creator", "Only the player who opened the table can remove bots.")
+    if table.status != Table.Status.OPEN:
+        raise ServiceError("not_open", "Bots keep their seats once the game has started.")
+    deleted, _ = Seat.objects.filter(table=table, position=position, is_bot=True).delete()
+    if not deleted:
+        raise ServiceError("not_a_bot", "No house bot sits there.")
+    return _changed(table, None, lobby=True)
+
+
+def set_presence(table_id: int, player_id: int, delta: int) -> None:
+    """Count a seated member's connections; with none left they are away."""
+    if not Seat.objects.filter(table_id=table_id, player_id=player_id, is_bot=False).exists():
+        return  # a watcher: nothing to track
+    with transaction.atomic():
+        # Locked like a move, so the deadline below cannot race a move.
+        table = _locked_table(table_id)
+        seat = table.seats.filter(player_id=player_id, is_bot=False).first()
+        if seat is None:
+            return
+        seat.connections = max(0, seat.connections + delta)
+        if seat.connections and seat.away_since is not None:
+            seat.away_since = None
+        elif not seat.connections and seat.away_since is None:
+            seat.away_since = timezone.now()
+        else:
+            seat.save(update_fields=["connections"])
+            return
+        seat.save(update_fields=["connections", "away_since"])
+        game = current_game(table)
+        if table.status == Table.Status.PLAYING and game and table.turn_started:
+            state = registry.engine(game.game).from_json(game.state)
+            if state.to_move == seat.position:
+                table.turn_deadline = _deadline(table, seat)
+                table.save(update_fields=["turn_deadline"])
+
+
+def due_tables(limit: int = 20) -> list[int]:
+    """Tables whose current turn the house should play now."""
+    return list(
+        Table.objects.filter(status=Table.Status.PLAYING, turn_deadline__lte=timezone.now())
+        .order_by("turn_deadline")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+@dataclass
+class AutoTurn:
+    """Everything a house bot may know when it plays a turn: one seat's view + history."""
+
+    table_id: int
+    version: int
+    seat: int
+    level: str
+    game: str
+    view: dict
+    history: list[tuple[int, str]]
+    seed: int
+
+
+def automatic_turn(table_id: int) -> AutoTurn | None:
+    table = Table.objects.select_related("variant").filter(pk=table_id).first()
+    now = timezone.now()
+    if table is None or table.status != Table.Status.PLAYING:
+        return None
+    if table.turn_deadline is None or table.turn_deadline > now:
+        return None
+    game = current_game(table)
+    engine = registry.engine(game.game)
+    state = engine.from_json(game.state)
+    seat = table.seats.select_related("player").get(position=state.to_move)
+    level = seat.player.bot_level if seat.is_bot else settings.HOUSE_STAND_IN_LEVEL
+    history = list(game.moves.order_by("number").values_list("seat", "move"))
+    return AutoTurn(
+        table_id=table.pk,
+        version=table.version,
+        seat=state.to_move,
+        level=level,
+        game=game.game,
+        view=engine.view(state, state.to_move),
+        history=history,
+        seed=(game.seed + table.version) % (2**31),
+    )
+
+
+def choose_automatic_move(turn: AutoTurn) -> str:
+    """Pure computation, no database: run it off the database thread."""
+    engine = registry.engine(turn.game)
+    return engine.choose_move(
+        turn.level, turn.view, turn.history, turn.seed, settings.BOT_SEARCH_BUDGET_MS
+    )
+
+
+@transaction.atomic
+def play_automatic(turn: AutoTurn, move: str) -> Broadcast | None:
+    """Play the house's move unless the table moved on (the lock decides between processes)."""
+    table = _locked_table(turn.table_id)
+    if table.version != turn.version or table.status != Table.Status.PLAYING:
+        return None  # the player, or another server process, moved first
+    if table.turn_deadline is None or table.turn_deadline > timezone.now():
+        return None  # the player came back in the meantime
+    game = current_game(table)
+    return _apply_move(table, game, turn.seat, move, turn.version, auto=True)
 
 
 def _record_results(table: Table, game: Game) -> None:

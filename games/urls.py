@@ -10,5 +10,7 @@ urlpatterns = [
     path("tables/<int:table_id>/leave/", views.leave, name="table_leave"),
     path("tables/<int:table_id>/start/", views.start, name="table_start"),
     path("tables/<int:table_id>/again/", views.again, name="table_again"),
+    path("tables/<int:table_id>/bots/add/", views.add_bot, name="table_add_bot"),
+    path("tables/<int:table_id>/bots/remove/", views.remove_bot, name="table_remove_bot"),
     path("games/<int:game_id>/", views.game_detail, name="game_detail"),
 ]

@@ -108,7 +108,21 @@ def _again(request: HttpRequest, table_id: int):
     return services.play_again(request.user.player, table_id)
 
 
+def _add_bot(request: HttpRequest, table_id: int):
+    return services.add_bot(request.user.player, table_id, request.POST.get("level", ""))
+
+
+def _remove_bot(request: HttpRequest, table_id: int):
+    try:
+        position = int(request.POST.get("position", ""))
+    except ValueError:
+        raise services.ServiceError("bad_position", "Choose a seat.") from None
+    return services.remove_bot(request.user.player, table_id, position)
+
+
 join = _table_action(_join, "You took a seat.")
+add_bot = _table_action(_add_bot, "A house bot sat down.")
+remove_bot = _table_action(_remove_bot, "The house bot left its seat.")
 leave = _table_action(_leave, "You left the table.")
 start = _table_action(_start, "The cards are dealt.")
 again = _table_action(_again, "A new deal for the same players.")

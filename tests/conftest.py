@@ -23,6 +23,12 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _no_house_runner(settings) -> None:
+    """In-process tests drive the house runner themselves (games.runner.run_once)."""
+    settings.BOT_RUNNER = False
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip what needs a service that is not configured, so `make test` is green anywhere."""
     database_url = os.environ.get("DATABASE_URL", "")
@@ -89,7 +95,9 @@ def new_page(chromium_browser, live_site: DaphneServer):
 
 @pytest.fixture
 def default_variants():
-    """The variants the migrations create; transactional tests flush them away."""
+    """The variants and house bots the migrations create; transactional tests flush them."""
+    from club.migrations._house_bots import create_house_bots
     from games.migrations import _defaults
 
     _defaults.create_default_variants()
+    create_house_bots()

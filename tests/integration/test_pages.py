@@ -61,4 +61,4 @@ def test_demo_data_is_idempotent():
     call_command("demo_data")
     call_command("demo_data")
     assert Player.objects.filter(display_name="Admin", user__is_staff=True).count() == 1
-    assert Player.objects.count() == 5
+    assert Player.objects.members().count() == 5

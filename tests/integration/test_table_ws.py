@@ -128,7 +128,7 @@ async def test_play_reaches_every_seat_and_watcher_with_their_own_view():
     updates = [await ws.receive_json_from() for ws in sockets]
     for index, update in enumerate(updates):
         assert update["version"] == first[0]["version"] + 1
-        assert update["events"][0] == {"n": 1, "seat": mover, "move": "9D"}
+        assert update["events"][0] == {"n": 1, "seat": mover, "move": "9D", "auto": False}
         assert update["view"]["rows"]["D"] == ["9D", "9D"]
         if index < 2:
             assert "9D" not in update["view"]["hand"]
