@@ -32,6 +32,8 @@ const el = {
   joinForm: $("form[data-action=join]"),
   leaveForm: $("form[data-action=leave]"),
   startForm: $("form[data-action=start]"),
+  addBotForm: $("form[data-action=add-bot]"),
+  countdown: $("[data-testid=countdown]"),
   startButton: $("[data-testid=start-button]"),
   startHint: $("[data-testid=start-hint]"),
   closedNote: $("[data-testid=closed-note]"),
@@ -273,6 +275,7 @@ function render() {
   renderResults();
   renderLog();
   renderTurn();
+  renderCountdown();
 }
 
 function renderPregame() {
@@ -292,6 +295,7 @@ function renderPregame() {
   el.joinForm.hidden = seated || taken >= table.seat_count;
   el.leaveForm.hidden = !seated;
   el.startForm.hidden = !table.is_creator;
+  el.addBotForm.hidden = !table.is_creator || taken >= table.seat_count;
   const enough = taken >= table.min_players;
   el.startButton.disabled = !enough;
   el.startHint.hidden = enough;
@@ -311,7 +315,12 @@ function seatItems(table) {
       li.innerHTML = `<span class="seat-avatar" aria-hidden="true"></span><span class="seat-name"></span>`;
       li.querySelector(".seat-avatar").textContent = seat.name.slice(0, 1).toUpperCase();
       li.querySelector(".seat-name").textContent = seat.name;
-      if (seat.player === table.creator) li.insertAdjacentHTML("beforeend", `<span class="seat-tag">host</span>`);
+      if (seat.player === table.creator && !seat.bot) li.insertAdjacentHTML("beforeend", `<span class="seat-tag">host</span>`);
+      if (seat.bot) {
+        li.classList.add("bot");
+        li.insertAdjacentHTML("beforeend", `<span class="seat-tag bot-badge">bot</span>`);
+        if (table.is_creator) li.append(removeBotForm(seat.position));
+      }
       if (seat.position === table.you) li.insertAdjacentHTML("beforeend", `<span class="seat-tag you">you</span>`);
     } else {
       li.className = "seat empty";
@@ -321,6 +330,33 @@ function seatItems(table) {
   }
   return items;
 }
+
+function removeBotForm(position) {
+  // Same CSRF token as the page's other forms; the server checks creator and status.
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = el.addBotForm.action.replace(/add\/$/, "remove/");
+  form.className = "inline-form remove-bot";
+  form.innerHTML = `<input type="hidden" name="csrfmiddlewaretoken"><input type="hidden" name="position">
+    <button type="submit" class="link-button" data-testid="remove-bot">Remove</button>`;
+  form.elements.csrfmiddlewaretoken.value = el.addBotForm.elements.csrfmiddlewaretoken.value;
+  form.elements.position.value = String(position);
+  return form;
+}
+
+// The turn clock: only variants with a clock show one; the server plays when it runs out.
+function renderCountdown() {
+  const table = current && current.table;
+  const show = Boolean(
+    table && table.status === "playing" && table.turn_seconds && table.turn_deadline,
+  );
+  el.countdown.hidden = !show;
+  if (!show) return;
+  const left = Math.max(0, Math.ceil(table.turn_deadline - Date.now() / 1000));
+  el.countdown.textContent = `\u23F1 ${left}s`;
+  el.countdown.classList.toggle("urgent", left <= 5);
+}
+setInterval(() => current && renderCountdown(), 250);
 
 function renderGame() {
   const { view } = current;

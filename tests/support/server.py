@@ -36,6 +36,10 @@ def _base_env() -> dict[str, str]:
     env["PYTHONUNBUFFERED"] = "1"
     env["DJANGO_DEBUG"] = "0"
     env["EMAIL_URL"] = "console://"
+    # House bots think quickly in tests so that whole games fit in seconds.
+    env.setdefault("BOT_DELAY_SECONDS", "0.2")
+    env.setdefault("BOT_SEARCH_BUDGET_MS", "40")
+    env["BOT_RUNNER"] = "1"
     return env
 
 
