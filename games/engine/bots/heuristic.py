@@ -1,0 +1,124 @@
+"""Level ``heuristic``: the rule sheets' strategy tips made concrete, classic and Keft.
+
+Each legal card gets a score from what its play does to the row it extends
+(for a nine: to both sides of the new row). Walking outward from the card:
+
+* ``own_run``: how many of my own cards follow it directly (playing 8D with
+  7D and 6D in hand frees my own next cards, and gives nobody anything);
+* ``give``: the next card is someone else's, so my play hands an opponent a
+  move (a blocker released: "hold the card the others wait for");
+* ``released``: the run of other players' cards this unblocks, up to my
+  next own card in that row (they stay blocked behind me after that);
+* ``later``: my cards farther out, behind the released run: they only come
+  back to me if I open the way, so some of the penalty is worth paying.
+
+Sixes and aces end their row, so they score zero on all of these: safe tempo
+moves when everything else would help the others. A nine with no follow-up
+in hand opens two ends for the others and scores badly ("open a new suit
+only if you can continue it"). Ties go to the card worth more points (D10:
+fewer points left ranks better). Scores are integer-weighted sums; the
+weights were tuned with ``tests/bench/bench_bots.py`` against random play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import INDEX36, POINTS36
+from .base import Bot
+from .knowledge import FULL, NINE_D, mask_of_codes, table_of_rows
+
+
+def _chains_of(index: int) -> tuple[tuple[int, ...], ...]:
+    """The rows' cards beyond ``index``, outward from it (two chains for a nine)."""
+    s, r = divmod(index, 9)
+    base = 9 * s
+    down = tuple(1 << (base + k) for k in range(r - 1, -1, -1))
+    up = tuple(1 << (base + k) for k in range(r + 1, 9))
+    if r == 3:
+        return (down, up)
+    return (down,) if r < 3 else (up,)
+
+
+CHAINS = {1 << i: _chains_of(i) for i in range(36)}
+POINTS_OF_BIT = {1 << INDEX36[c]: p for c, p in POINTS36.items()}
+
+#: Weights: free own card, own run length, give, released run, own cards later, points.
+CLASSIC_WEIGHTS = (40, 10, 8, 2, 48, 0)
+KEFT_WEIGHTS = (40, 10, 8, 2, 24, 0)
+
+
+def features(bit: int, hand: int, unknown: int) -> tuple[int, int, int, int, int]:
+    """(first is own, own_run, give, released, later) summed over the card's chains."""
+    first_own = own_run = give = released = later = 0
+    for chain in CHAINS[bit]:
+        k = 0
+        n = len(chain)
+        while k < n and chain[k] & hand:
+            k += 1
+        if k:
+            first_own += 1
+            own_run += k
+            continue
+        if k < n and chain[k] & unknown:
+            give += 1
+            while k < n and chain[k] & unknown:
+                released += 1
+                k += 1
+            while k < n:
+                if chain[k] & hand:
+                    later += 1
+                k += 1
+    return first_own, own_run, give, released, later
+
+
+def score(bit: int, hand: int, unknown: int, weights: Sequence[int]) -> int:
+    w_free, w_run, w_give, w_rel, w_later, w_pts = weights
+    first_own, own_run, give, released, later = features(bit, hand, unknown)
+    return (
+        w_free * first_own
+        + w_run * own_run
+        - w_give * give
+        - w_rel * released
+        + w_later * later
+        + w_pts * POINTS_OF_BIT[bit]
+    )
+
+
+def best_card(legal: int, hand: int, table: int, keft: bool, weights=None) -> int:
+    """The bit of the best-scoring legal card (ties: lowest index)."""
+    if weights is None:
+        weights = KEFT_WEIGHTS if keft else CLASSIC_WEIGHTS
+    unknown = FULL & ~hand & ~table
+    best = 0
+    best_score = None
+    m = legal
+    while m:
+        b = m & -m
+        m ^= b
+        sc = score(b, hand, unknown, weights)
+        if best_score is None or sc > best_score:
+            best, best_score = b, sc
+    return best
+
+
+class HeuristicBot(Bot):
+    """Scores each legal card with the sheets' tips; deterministic (the seed breaks no ties)."""
+
+    level = "heuristic"
+
+    def __init__(self, seed: int | str | None = None, weights: Sequence[int] | None = None) -> None:
+        super().__init__(seed)
+        self.weights = tuple(weights) if weights is not None else None
+
+    def decide(
+        self, view: dict[str, Any], history: Sequence[tuple[int, str]], legal: list[str]
+    ) -> str:
+        hand = mask_of_codes(view["hand"])
+        table = table_of_rows(view["rows"])
+        legal_mask = mask_of_codes(legal)
+        if legal_mask & NINE_D:
+            return "9D"
+        bit = best_card(legal_mask, hand, table, bool(view.get("keft")), self.weights)
+        return legal[[1 << INDEX36[c] for c in legal].index(bit)]
