@@ -62,6 +62,7 @@ def _database(url: str) -> dict:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": BASE_DIR / "var" / "db.sqlite3",
             "OPTIONS": _SQLITE_OPTIONS,
+            "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", _SQLITE_CONN_MAX_AGE),
         }
     try:
         config = dj_database_url.parse(url, conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0))
@@ -71,6 +72,7 @@ def _database(url: str) -> dict:
         raise SystemExit("DATABASE_URL is not a usable database URL: no engine for its scheme")
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {**_SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+        config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", _SQLITE_CONN_MAX_AGE)
     return config
 
 
@@ -82,6 +84,12 @@ _SQLITE_OPTIONS = {
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
+# SQLite keeps its connection: every websocket move runs in the one shared
+# database thread, and opening a SQLite connection (and re-reading the schema)
+# per move cost more than the move. Elsewhere the default stays 0: under ASGI
+# each HTTP request runs in a thread of its own, and a persistent PostgreSQL
+# connection left there lingers until garbage collection (docs/OPERATIONS.md).
+_SQLITE_CONN_MAX_AGE = 600
 
 
 def _email(url: str) -> dict:
@@ -174,9 +182,11 @@ if REDIS_URL:
 else:
     # The in-memory layer drops messages for a channel holding `capacity`
     # undelivered ones (100 by default); a busy table must not lose updates.
+    # club.layers is Channels' in-memory layer minus its per-message
+    # O(connections) expiry walk and deepcopy per recipient (docs/PERFORMANCE.md).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "BACKEND": "club.layers.InMemoryChannelLayer",
             "CONFIG": {"capacity": 1000, "expiry": 60},
         }
     }

@@ -10,6 +10,7 @@ import json
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -35,7 +36,24 @@ class ProtocolError(Exception):
         self.message = message
 
 
-class TableConsumer(AsyncJsonWebsocketConsumer):
+class DirectDispatch:
+    """Dispatch without Channels' per-message hop to the database thread.
+
+    Channels (4.2+) runs `close_old_connections` in the shared database thread
+    before EVERY handler, so each table update fanned out to N sockets queued
+    N times behind other tables' moves. Every database call in these consumers
+    goes through `database_sync_to_async`, which already closes old
+    connections before and after, in the thread that owns them.
+    """
+
+    async def dispatch(self, message: dict) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class TableConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
     """One connection to one table: a seated player's or a watcher's."""
 
     async def connect(self) -> None:
@@ -133,7 +151,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "error", "code": code, "message": message, **extra})
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
     """Tells lobby pages that the list of tables changed; they fetch it again."""
 
     async def connect(self) -> None:

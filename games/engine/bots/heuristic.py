@@ -103,6 +103,41 @@ def best_card(legal: int, hand: int, table: int, keft: bool, weights=None) -> in
     return best
 
 
+def best_set(legal: int, hand: int, table: int, keft: bool) -> int:
+    """The mask of the legal cards with the best score (what this bot would play, ties)."""
+    weights = KEFT_WEIGHTS if keft else CLASSIC_WEIGHTS
+    unknown = FULL & ~hand & ~table
+    best = 0
+    best_score = None
+    m = legal
+    while m:
+        b = m & -m
+        m ^= b
+        sc = score(b, hand, unknown, weights)
+        if best_score is None or sc > best_score:
+            best, best_score = b, sc
+        elif sc == best_score:
+            best |= b
+    return best
+
+
+def choice_model(keft: bool, eps: float):
+    """An opponent model: P(card | legal cards, hand, table) for a heuristic-like player.
+
+    With probability ``1 - eps`` it plays one of this bot's best cards, else
+    any legal card; used by the search bot to weigh sampled hands.
+    """
+
+    def model(bit: int, legal: int, hand: int, table: int) -> float:
+        p = eps / legal.bit_count()
+        best = best_set(legal, hand, table, keft)
+        if best & bit:
+            p += (1.0 - eps) / best.bit_count()
+        return p
+
+    return model
+
+
 class HeuristicBot(Bot):
     """Scores each legal card with the sheets' tips; deterministic (the seed breaks no ties)."""
 

@@ -145,6 +145,7 @@ class Knowledge:
         "forbidden",
         "history_ok",
         "played_by",
+        "decisions",
     )
 
     def __init__(self, view: dict[str, Any], history: Sequence[tuple[int, str]] = ()) -> None:
@@ -164,6 +165,7 @@ class Knowledge:
         self.to_move = view.get("to_move")
         forbidden = [0] * n
         played_by = [0] * n
+        moves: list[tuple[int, int, int, int]] = []
         ok = True
         table = 0
         playable = NINE_D
@@ -176,6 +178,8 @@ class Knowledge:
                 if not playable & bit or table & bit:
                     ok = False
                     break
+                if who != seat and bit != NINE_D:
+                    moves.append((who, bit, playable, table))
                 table |= bit
                 played_by[who] |= bit
                 playable = (playable ^ bit) | NEXT[bit]
@@ -186,8 +190,18 @@ class Knowledge:
         if not ok:
             forbidden = [0] * n
             played_by = [0] * n
+            moves = []
         self.history_ok = ok
         self.played_by = tuple(played_by)
+        # The other seats' card plays, newest first, each with the cards that
+        # seat played from then on: its hand at that moment was its hand now
+        # plus those (see :meth:`hands_then`).
+        decisions = []
+        since = [0] * n
+        for who, bit, playable_then, table_then in reversed(moves):
+            since[who] |= bit
+            decisions.append((who, bit, playable_then, table_then, since[who]))
+        self.decisions = tuple(decisions)
         unknown = self.unknown
         forbidden = [f & unknown for f in forbidden]
         if seat is not None:
@@ -227,6 +241,21 @@ class Knowledge:
             if (cards & ~outside).bit_count() > cap:
                 return False
         return True
+
+    def likelihood(self, masks: Sequence[int], model: Any) -> float:
+        """How likely the other seats' card plays are if ``masks`` are the hands now.
+
+        ``model(bit, legal, hand, table)`` gives the probability that a player
+        holding ``hand`` chose card ``bit`` among its ``legal`` cards with
+        ``table`` on the table. Forced plays (one legal card) count 1.
+        """
+        w = 1.0
+        for who, bit, playable, table, since in self.decisions:
+            hand = masks[who] | since
+            legal = hand & playable
+            if legal != bit:
+                w *= model(bit, legal, hand, table)
+        return w
 
     def sample(self, rng: random.Random) -> list[int]:
         """Hand masks for every seat: own hand as is, the unknown cards dealt at random.

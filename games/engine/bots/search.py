@@ -24,6 +24,7 @@ speed and load, so decisions are NOT reproducible; pass ``playouts`` (and
 
 from __future__ import annotations
 
+import bisect
 import random
 import time
 from collections.abc import Sequence
@@ -43,6 +44,7 @@ from ..devyatka import (
     random_playout,
 )
 from .base import Bot
+from .heuristic import choice_model
 from .knowledge import BEYOND, NEXT, Knowledge
 
 _POINTS = {1 << INDEX36[c]: p for c, p in POINTS36.items()}
@@ -118,6 +120,9 @@ class SearchBot(Bot):
         min_playouts: int = 8,
         policy: str = "heuristic",
         eps: float = 0.0,
+        infer: bool = True,
+        model_eps: float = 0.2,
+        pool_factor: int = 2,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and playouts is None:
@@ -129,6 +134,9 @@ class SearchBot(Bot):
             raise ValueError("policy must be 'heuristic' or 'random'.")
         self.policy = policy
         self.eps = eps
+        self.infer = infer
+        self.model_eps = model_eps
+        self.pool_factor = pool_factor
         self.last_playouts = 0  # playouts per card in the last decision (for benchmarks)
 
     def evaluate(
@@ -147,8 +155,27 @@ class SearchBot(Bot):
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
         limit = self.playouts
         done = 0
+        infer = self.infer and bool(know.decisions)
+        if infer:
+            model = choice_model(keft, self.model_eps)
+            pool: list[list[int]] = []
+            cum: list[float] = []
+            total = 0.0
         while True:
-            masks = know.sample(rng)
+            if infer:
+                for _ in range(self.pool_factor):
+                    cand = know.sample(rng)
+                    w = know.likelihood(cand, model)
+                    if w > 0.0:
+                        pool.append(cand)
+                        total += w
+                        cum.append(total)
+                if not pool:
+                    masks = know.sample(rng)
+                else:
+                    masks = pool[min(bisect.bisect(cum, rng.random() * total), len(pool) - 1)]
+            else:
+                masks = know.sample(rng)
             fs = FastState(n, keft, tuple(masks), know.playable, me, know.passes, know.out)
             for j, b in enumerate(bits):
                 fs2 = fast_apply(fs, b)
