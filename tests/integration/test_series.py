@@ -277,3 +277,14 @@ def test_admin_pages_render(admin_client):
         "/admin/club/player/",
     ):
         assert admin_client.get(url).status_code == 200, url
+
+
+def test_home_lists_open_tables_and_running_series(client):
+    series = make_series("Keft")
+    (anna,) = make_players("Anna")
+    table, _ = services.create_table(anna, series.variant, 3, series=series)
+    private, _ = services.create_table(anna, series.variant, 2, private=True)
+    content = client.get("/").content.decode()
+    assert table.get_absolute_url() in content and "1/3 seated" in content
+    assert private.get_absolute_url() not in content
+    assert series.get_absolute_url() in content
