@@ -173,7 +173,12 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [REDIS_URL],
+                # redis-py 8 defaults to a pool of 100 connections that raises
+                # when exhausted, and a 5 s socket timeout that equals
+                # channels_redis's 5 s BZPOPMIN: a few hundred sockets (re)joining
+                # at once crashed consumers with "Too many connections" and
+                # "Timeout reading" (docs/PERFORMANCE.md, two processes).
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
                 "prefix": env("CHANNELS_PREFIX", "club"),
                 "capacity": 1000,
             },

@@ -92,8 +92,12 @@ def remove(prefix: str, session_keys: list[str] | None = None) -> int:
     users = user_model.objects.filter(username__startswith=f"{prefix}-")
     count = users.count()
     with transaction.atomic():
+        # Lock the table rows first, in the order the services do, so a server
+        # still handling these players' disconnects waits instead of deadlocking.
+        tables = Table.objects.filter(created_by__user__in=users)
+        list(tables.select_for_update(of=("self",)).order_by("pk").values_list("pk", flat=True))
         # Tables cascade from their creator (a synthetic player): games and moves go too.
-        Table.objects.filter(created_by__user__in=users).delete()
+        tables.delete()
         users.delete()
         if session_keys:
             for start in range(0, len(session_keys), 500):

@@ -30,7 +30,7 @@ def signup(client, email="anna@example.com", name="Anna", password=PASSWORD, pas
 def test_signup_creates_user_and_player_and_logs_in(client):
     response = signup(client)
     assert response.status_code == 302
-    player = Player.objects.get()
+    player = Player.objects.members().get()
     assert player.display_name == "Anna"
     assert player.user.email == "anna@example.com"
     home = client.get("/")

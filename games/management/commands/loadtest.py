@@ -1,0 +1,512 @@
+"""Load test for live tables: many tables playing at once against running daphne processes.
+
+    python manage.py loadtest --url http://127.0.0.1:8000 --tables 100 --seats 4 \\
+        --think 1.0 --duration 30
+
+Run it with the same DATABASE_URL as the server(s). It makes synthetic players
+(named ``load-<run>-<n>``, unusable passwords) with real sessions and started
+tables through `games.services`, directly in that database; opens one websocket
+per seat (Origin header + session cookie, like a browser); then every table
+plays random legal cards (from `view.legal`), one about every `--think`
+seconds (uniformly 50%-150% of it), until `--duration` ends. A finished game is
+dealt again through the real "play again" form post. At the end it deletes
+everything it made (unless `--keep`).
+
+Latency of a move: from sending the `play` frame to the moment EVERY seat at
+that table has received the new version. Errors: error frames, dropped
+connections, gaps in the versions a seat receives, and moves not seen by every
+seat within `--timeout`. `--think 0` saturates: each table moves again as soon
+as every seat has the previous update; moves/s is then the most the server
+sustains. Several `--url`s spread each table's seats over several servers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import os
+import random
+import resource
+import secrets
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import partial
+from urllib.parse import urlparse
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
+
+from games import synthetic
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)  # seconds, one per move
+    move_times: list[float] = field(default_factory=list)  # when each move completed
+    events: int = 0  # moves including automatic passes
+    deals: int = 0  # games finished and dealt again
+    deal_latencies: list[float] = field(default_factory=list)
+    errors: Counter = field(default_factory=Counter)
+
+
+@dataclass
+class Seat:
+    index: int
+    url: str
+    session: str
+    ws: object = None
+    latest: dict | None = None
+    version: int = -1
+
+
+class LoadTable:
+    """One table: its seats' sockets, and the loop that plays its moves."""
+
+    def __init__(self, run: LoadRun, table_id: int, seats: list[Seat], rng: random.Random):
+        self.run = run
+        self.table_id = table_id
+        self.seats = seats
+        self.rng = rng
+        self.target = -1  # the version we are waiting for every seat to reach
+        self.arrived: dict[int, float] = {}  # seat -> when it got the target version
+        self.done: asyncio.Future | None = None
+        self.broken = False
+
+    # -- connections ---------------------------------------------------------
+
+    async def connect(self, limit: asyncio.Semaphore) -> None:
+        from websockets.asyncio.client import connect
+
+        for seat in self.seats:
+            async with limit:
+                host = urlparse(seat.url)
+                ws_url = f"{'wss' if host.scheme == 'https' else 'ws'}://{host.netloc}"
+                seat.ws = await connect(
+                    f"{ws_url}/ws/tables/{self.table_id}/",
+                    origin=seat.url,
+                    additional_headers={"Cookie": f"sessionid={seat.session}"},
+                    open_timeout=self.run.timeout,
+                    max_size=None,
+                )
+                first = json.loads(await asyncio.wait_for(seat.ws.recv(), self.run.timeout))
+                if first.get("type") != "state":
+                    raise CommandError(f"table {self.table_id}: first frame {first}")
+                seat.latest, seat.version = first, first["version"]
+
+    async def read(self, seat: Seat) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        stats = self.run.stats
+        try:
+            async for text in seat.ws:
+                now = time.perf_counter()
+                frame = json.loads(text)
+                if frame.get("type") != "state":
+                    stats.errors[f"error frame: {frame.get('code')}"] += 1
+                    continue
+                version = frame["version"]
+                if version > seat.version + 1 and "log" not in frame:
+                    stats.errors["missing versions"] += version - seat.version - 1
+                if version <= seat.version and "log" not in frame:
+                    stats.errors["old or repeated version"] += 1
+                    continue
+                seat.latest, seat.version = frame, version
+                if version >= self.target and self.done and seat.index not in self.arrived:
+                    self.arrived[seat.index] = now
+                    if len(self.arrived) == len(self.seats) and not self.done.done():
+                        self.done.set_result(max(self.arrived.values()))
+        except ConnectionClosed:
+            pass
+        if not self.run.stopping:
+            stats.errors["disconnected"] += 1
+            self.broken = True
+            if self.done and not self.done.done():
+                self.done.set_exception(ConnectionError("disconnected"))
+
+    async def close(self) -> None:
+        await asyncio.gather(*(s.ws.close() for s in self.seats if s.ws), return_exceptions=True)
+
+    # -- playing -------------------------------------------------------------
+
+    async def _until_everyone_has(self, version: int, send) -> float:
+        """Run `send`, then wait until every seat has `version`; the seconds it took."""
+        self.target = version
+        self.arrived = {}
+        self.done = asyncio.get_running_loop().create_future()
+        for seat in self.seats:  # already there (cannot happen for a new version)
+            if seat.version >= version:
+                self.arrived[seat.index] = time.perf_counter()
+        start = time.perf_counter()
+        await send()
+        try:
+            finished = await asyncio.wait_for(self.done, self.run.timeout)
+        finally:
+            self.done = None
+        return finished - start
+
+    async def play(self) -> None:
+        run, stats = self.run, self.run.stats
+        readers = [asyncio.create_task(self.read(s)) for s in self.seats]
+        if run.think > 0:
+            await asyncio.sleep(self.rng.uniform(0, run.think))  # tables out of step
+        while not run.stopping and not self.broken:
+            head = self.seats[0].latest
+            try:
+                if head["table"]["status"] == "finished":
+                    seconds = await self._until_everyone_has(head["version"] + 1, self._again)
+                    if not run.stopping:
+                        stats.deals += 1
+                        stats.deal_latencies.append(seconds)
+                    continue
+                mover = self.seats[head["view"]["to_move"]]
+                card = self.rng.choice(mover.latest["view"]["legal"])
+                message = json.dumps({"type": "play", "card": card, "version": head["version"]})
+                sent_at = time.perf_counter()
+                seconds = await self._until_everyone_has(
+                    head["version"] + 1, partial(mover.ws.send, message)
+                )
+                if sent_at < run.ends:
+                    stats.latencies.append(seconds)
+                    stats.move_times.append(sent_at + seconds)
+                    stats.events += len(self.seats[0].latest.get("events", []))
+            except TimeoutError:
+                stats.errors["update not seen by every seat in time"] += 1
+                await self._resync()
+            except ConnectionError:
+                break
+            except Exception as exc:  # noqa: BLE001 - a load tool reports and goes on
+                stats.errors[f"{type(exc).__name__}: {exc}"[:80]] += 1
+                self.broken = True
+                break
+            if run.think > 0 and not run.stopping:
+                await asyncio.sleep(self.rng.uniform(0.5 * run.think, 1.5 * run.think))
+        for task in readers:
+            task.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
+
+    async def _resync(self) -> None:
+        for seat in self.seats:
+            await seat.ws.send(json.dumps({"type": "sync"}))
+        await asyncio.sleep(1.0)
+        versions = {s.version for s in self.seats}
+        if len(versions) != 1:
+            self.broken = True
+
+    async def _again(self) -> None:
+        seat = self.seats[0]
+        status = await asyncio.to_thread(post_again, seat.url, self.table_id, seat.session)
+        if status != 302:
+            self.run.stats.errors[f"play again: HTTP {status}"] += 1
+
+
+def post_again(base_url: str, table_id: int, session: str) -> int:
+    """The "play again" form post, as a browser sends it (session + CSRF cookie)."""
+    url = urlparse(base_url)
+    token = secrets.token_hex(16)  # 32 characters: a valid unmasked CSRF secret
+    connection_class = (
+        http.client.HTTPSConnection if url.scheme == "https" else http.client.HTTPConnection
+    )
+    connection = connection_class(url.hostname, url.port, timeout=30)
+    try:
+        connection.request(
+            "POST",
+            f"/tables/{table_id}/again/",
+            body="",
+            headers={
+                "Cookie": f"sessionid={session}; csrftoken={token}",
+                "X-CSRFToken": token,
+                "Origin": f"{url.scheme}://{url.netloc}",
+                "Referer": f"{url.scheme}://{url.netloc}/tables/{table_id}/",
+                "Content-Type": "application/x-www-form-urlencoded",
+            },
+        )
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+class LoadRun:
+    def __init__(self, options: dict, layout: list[dict]) -> None:
+        self.think = options["think"]
+        self.duration = options["duration"]
+        self.timeout = options["timeout"]
+        self.stats = Stats()
+        self.stopping = False
+        self.ends = float("inf")
+        rng = random.Random(options["seed"])
+        urls = options["url"]
+        self.tables = []
+        for t, table in enumerate(layout):
+            seats = [
+                Seat(i, urls[(t * len(table["players"]) + i) % len(urls)], p["session"])
+                for i, p in enumerate(table["players"])
+            ]
+            self.tables.append(LoadTable(self, table["table"], seats, random.Random(rng.random())))
+        self.connect_limit = options["connect_concurrency"]
+        self.server_pids = options["server_pid"]
+
+    async def go(self) -> dict:
+        limit = asyncio.Semaphore(self.connect_limit)
+        started = time.perf_counter()
+        await asyncio.gather(*(t.connect(limit) for t in self.tables))
+        connected = time.perf_counter() - started
+        cpu_start = cpu_sample(self.server_pids)
+        began = cpu_start["wall"]
+        self.ends = began + self.duration
+        players = [asyncio.create_task(t.play()) for t in self.tables]
+        await asyncio.sleep(self.duration)
+        cpu_end = cpu_sample(self.server_pids)
+        self.stopping = True
+        # Let moves in flight land (they are not counted: sent before the end, though).
+        await asyncio.wait(players, timeout=self.timeout + 5)
+        for task in players:
+            task.cancel()
+        await asyncio.gather(*players, return_exceptions=True)
+        await asyncio.gather(*(t.close() for t in self.tables))
+        return {
+            "connect_seconds": connected,
+            "began": began,
+            "cpu_start": cpu_start,
+            "cpu_end": cpu_end,
+        }
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
+    return ordered[index]
+
+
+def best_window(times: list[float], start: float, end: float, width: float = 5.0) -> float:
+    """The highest moves/s over any `width`-second window (steps of 1 s)."""
+    best, at = 0.0, start
+    while at + width <= end + 1e-9:
+        count = sum(1 for t in times if at <= t < at + width)
+        best = max(best, count / width)
+        at += 1.0
+    return best
+
+
+def cpu_seconds(pid: int, tid: int | None = None) -> float | None:
+    path = f"/proc/{pid}/task/{tid}/stat" if tid else f"/proc/{pid}/stat"
+    try:
+        with open(path) as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def thread_cpu_seconds(pid: int) -> dict[int, float]:
+    """CPU seconds of each thread of a process (Linux /proc), by thread id."""
+    threads = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return threads
+    for tid in tids:
+        used = cpu_seconds(pid, int(tid))
+        if used is not None:
+            threads[int(tid)] = used
+    return threads
+
+
+def machine_busy() -> tuple[float, float] | None:
+    """(busy, total) CPU seconds of the whole machine, all cores, from /proc/stat."""
+    try:
+        with open("/proc/stat") as stat:
+            ticks = [int(x) for x in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)
+    hz = os.sysconf("SC_CLK_TCK")
+    return (sum(ticks) - idle) / hz, sum(ticks) / hz
+
+
+def cpu_sample(server_pids: list[int]) -> dict:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return {
+        "wall": time.perf_counter(),
+        "servers": {pid: cpu_seconds(pid) for pid in server_pids},
+        "threads": {pid: thread_cpu_seconds(pid) for pid in server_pids},
+        "own": own.ru_utime + own.ru_stime,
+        "machine": machine_busy(),
+    }
+
+
+def cpu_percent(start: dict, end: dict) -> dict:
+    """CPU use between two samples, in percent of ONE core (two busy cores = 200)."""
+    wall = end["wall"] - start["wall"]
+    servers = {
+        str(pid): round(100 * (end["servers"][pid] - used) / wall, 1)
+        for pid, used in start["servers"].items()
+        if used is not None and end["servers"][pid] is not None
+    }
+    # The busiest threads of each server: the event loop and the database thread.
+    threads = {}
+    for pid, after in end["threads"].items():
+        before = start["threads"].get(pid, {})
+        used = sorted(((t - before.get(tid, 0.0)) for tid, t in after.items()), reverse=True)
+        threads[str(pid)] = [round(100 * u / wall, 1) for u in used[:3] if u > 0]
+    machine = None
+    if start["machine"] and end["machine"]:
+        busy = end["machine"][0] - start["machine"][0]
+        total = end["machine"][1] - start["machine"][1]
+        if total:
+            machine = round(100 * busy / total * (os.cpu_count() or 1), 1)
+    return {
+        "servers": servers,
+        "server_threads": threads,
+        "load_tool": round(100 * (end["own"] - start["own"]) / wall, 1),
+        "machine": machine,
+    }
+
+
+class Command(BaseCommand):
+    help = "Play many live tables at once against running servers and report latency."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--url",
+            action="append",
+            help="Base URL of a running server (repeat for several processes; "
+            "default http://127.0.0.1:8000).",
+        )
+        parser.add_argument("--tables", type=int, default=100)
+        parser.add_argument("--seats", type=int, default=4)
+        parser.add_argument(
+            "--think",
+            type=float,
+            default=1.0,
+            help="Seconds between a table's moves, randomised ±50%%; 0 saturates.",
+        )
+        parser.add_argument("--duration", type=float, default=30.0, help="Seconds of play.")
+        parser.add_argument("--variant", default="Devyatka")
+        parser.add_argument("--timeout", type=float, default=15.0)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--connect-concurrency", type=int, default=25)
+        parser.add_argument(
+            "--server-pid",
+            type=int,
+            action="append",
+            default=[],
+            help="Report this server process's CPU use over the run (repeatable).",
+        )
+        parser.add_argument("--json", help="Also write the figures to this file.")
+        parser.add_argument("--keep", action="store_true", help="Keep the synthetic data.")
+
+    def handle(self, *args, **options) -> None:
+        options["url"] = [u.rstrip("/") for u in options["url"] or ["http://127.0.0.1:8000"]]
+        if options["tables"] < 1 or options["seats"] < 2 or options["duration"] <= 0:
+            raise CommandError("Need at least one table, two seats and a positive duration.")
+        prefix = synthetic.new_prefix("load")
+        self.stdout.write(
+            f"Setting up {options['tables']} tables x {options['seats']} seats as {prefix}-…"
+        )
+        sessions: list[str] = []
+        try:
+            layout = self._setup(prefix, options, sessions)
+            run = LoadRun(options, layout)
+            info = asyncio.run(run.go())
+        finally:
+            if options["keep"]:
+                self.stdout.write(f"Kept the synthetic data ({prefix}-…).")
+            else:
+                self._remove(prefix, sessions)
+        report = self._report(run, options, info)
+        if options["json"]:
+            with open(options["json"], "w") as out:
+                json.dump(report, out, indent=2)
+
+    def _remove(self, prefix: str, sessions: list[str]) -> None:
+        """Delete the synthetic data; the servers may still be handling the disconnects."""
+        time.sleep(1.0)
+        for attempt in range(5):
+            try:
+                removed = synthetic.remove(prefix, sessions)
+            except DatabaseError as exc:  # e.g. a deadlock with a disconnect being handled
+                if attempt == 4:
+                    self.stderr.write(f"Could not remove {prefix}-…: {exc}; run again with care.")
+                    return
+                time.sleep(1.0 + attempt)
+            else:
+                self.stdout.write(f"Removed {removed} synthetic players and their tables.")
+                return
+
+    def _setup(self, prefix: str, options: dict, sessions: list[str]) -> list[dict]:
+        layout = []
+        seats = options["seats"]
+        for t in range(options["tables"]):
+            players = synthetic.make_players(prefix, seats, start=t * seats)
+            sessions += [p.session_key for p in players]
+            table = synthetic.started_table(players, options["variant"])
+            layout.append({"table": table, "players": [p.as_dict() for p in players]})
+        return layout
+
+    def _report(self, run: LoadRun, options: dict, info: dict) -> dict:
+        stats = run.stats
+        cpu = cpu_percent(info["cpu_start"], info["cpu_end"])
+        ms = [s * 1000 for s in stats.latencies]
+        end = info["began"] + options["duration"]
+        report = {
+            "urls": options["url"],
+            "tables": options["tables"],
+            "seats": options["seats"],
+            "think": options["think"],
+            "duration": options["duration"],
+            "connect_seconds": round(info["connect_seconds"], 2),
+            "moves": len(ms),
+            "moves_per_second": round(len(ms) / options["duration"], 1),
+            "best_5s_moves_per_second": round(best_window(stats.move_times, info["began"], end), 1),
+            "events_per_second": round(stats.events / options["duration"], 1),
+            "deals": stats.deals,
+            "latency_ms": {
+                "p50": round(percentile(ms, 0.50), 1),
+                "p95": round(percentile(ms, 0.95), 1),
+                "p99": round(percentile(ms, 0.99), 1),
+                "max": round(max(ms), 1) if ms else None,
+                "mean": round(statistics.fmean(ms), 1) if ms else None,
+            },
+            "deal_latency_ms_p50": round(percentile(stats.deal_latencies, 0.5) * 1000, 1)
+            if stats.deal_latencies
+            else None,
+            "errors": dict(stats.errors),
+            "error_count": sum(stats.errors.values()),
+            "broken_tables": sum(1 for t in run.tables if t.broken),
+            "cpu_percent_of_one_core": cpu,
+            # All server processes together: CPU milliseconds spent per move.
+            "server_cpu_ms_per_move": round(
+                10 * sum(cpu["servers"].values()) / len(ms) * (options["duration"]), 2
+            )
+            if ms and cpu["servers"]
+            else None,
+            "cores": os.cpu_count(),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+        }
+        lat = report["latency_ms"]
+        self.stdout.write(
+            f"\n{report['tables']} tables x {report['seats']} seats, think {report['think']} s, "
+            f"{report['duration']:g} s against {', '.join(report['urls'])}\n"
+            f"  connected {report['tables'] * report['seats']} sockets in "
+            f"{report['connect_seconds']} s\n"
+            f"  moves: {report['moves']} ({report['moves_per_second']}/s, best 5 s window "
+            f"{report['best_5s_moves_per_second']}/s; {report['events_per_second']} events/s "
+            f"with automatic passes), games dealt again: {report['deals']}\n"
+            f"  latency send -> every seat has it: p50 {lat['p50']} ms, p95 {lat['p95']} ms, "
+            f"p99 {lat['p99']} ms, max {lat['max']} ms\n"
+            f"  errors: {report['error_count']} {report['errors'] or ''} "
+            f"broken tables: {report['broken_tables']}\n"
+            f"  server CPU per move: {report['server_cpu_ms_per_move']} ms\n"
+            f"  CPU while playing (100% = one core): servers {cpu['servers'] or 'n/a'} "
+            f"(busiest threads {cpu['server_threads'] or 'n/a'}), "
+            f"load tool {cpu['load_tool']}, whole machine {cpu['machine']} "
+            f"of {report['cores']}00; load average {report['load_average']}"
+        )
+        return report

@@ -1,0 +1,68 @@
+"""`manage.py loadtest` against a real daphne process: it plays, reports, and cleans up.
+
+A smoke test of the tool (docs/PERFORMANCE.md), not a benchmark: it asserts
+nothing about speed, only that moves were made and seen by every seat
+without errors, and that the synthetic players and tables are gone after.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.server import DaphneServer, SiteDatabase
+from tests.support.tables import run_django
+
+pytestmark = [pytest.mark.server, pytest.mark.timeout(180)]
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[SiteDatabase]:
+    database = SiteDatabase(tmp_path)
+    database.create()
+    yield database
+    database.drop()
+
+
+def test_loadtest_plays_reports_and_cleans_up(database: SiteDatabase, tmp_path: Path):
+    server = DaphneServer(database, tmp_path).start()
+    report_path = tmp_path / "report.json"
+    try:
+        output = database.manage(
+            "loadtest",
+            "--url",
+            server.url,
+            "--tables",
+            "3",
+            "--seats",
+            "3",
+            "--think",
+            "0.05",
+            "--duration",
+            "4",
+            "--timeout",
+            "30",
+            "--server-pid",
+            str(server.process.pid),
+            "--json",
+            str(report_path),
+        )
+    finally:
+        server.stop()
+    report = json.loads(report_path.read_text())
+    assert report["moves"] > 0, output
+    assert report["errors"] == {}, output
+    assert report["broken_tables"] == 0
+    assert report["latency_ms"]["p50"] > 0
+    assert "moves" in output and "latency" in output
+    left = run_django(
+        database,
+        "from django.contrib.auth import get_user_model\n"
+        "from games.models import Table\n"
+        "emit([get_user_model().objects.filter(username__startswith='load-').count(),\n"
+        "      Table.objects.count()])\n",
+    )
+    assert left == [0, 0]
