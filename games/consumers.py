@@ -82,14 +82,18 @@ class TableConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
             await self.close(code=close)
             return
         # A seated member who comes back takes their seat back from the house.
-        await database_sync_to_async(services.set_presence)(self.table_id, self.player_id, 1)
+        await database_sync_to_async(services.seat_connected)(
+            self.table_id, self.player_id, self.channel_name
+        )
         self.present = True
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.present:
             self.present = False
-            await database_sync_to_async(services.set_presence)(self.table_id, self.player_id, -1)
+            await database_sync_to_async(services.seat_disconnected)(
+                self.table_id, self.channel_name
+            )
 
     # -- inbound -----------------------------------------------------------
 

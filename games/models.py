@@ -154,8 +154,7 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField()
     player = models.ForeignKey("club.Player", on_delete=models.CASCADE, related_name="seats")
     is_bot = models.BooleanField(default=False)
-    # Open websocket connections of this seat's player, across server processes.
-    connections = models.PositiveSmallIntegerField(default=0)
+    # Set when the member's last connection (see Presence) went away.
     away_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -172,6 +171,25 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at {self.table} seat {self.position}"
+
+
+class Presence(models.Model):
+    """One open websocket of a seated member, kept fresh by its server process.
+
+    A server that dies leaves its rows behind; they stop being refreshed, and
+    the house runner of any live process expires them (games.services).
+    """
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences")
+    channel = models.CharField(max_length=100, unique=True)
+    server = models.CharField(max_length=60, db_index=True)
+    seen = models.DateTimeField()
+
+    class Meta:
+        ordering = ["seen"]
+
+    def __str__(self) -> str:
+        return f"{self.seat} via {self.server}"
 
 
 class Game(models.Model):

@@ -10,6 +10,7 @@ a restarted server simply finds the overdue turns on its first poll.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 
 from asgiref.sync import sync_to_async
@@ -21,6 +22,10 @@ from games.broadcast import publish
 
 logger = logging.getLogger(__name__)
 POLL_SECONDS = 0.2
+# Each process vouches for its connections this often; rows nobody vouched for
+# in PRESENCE_STALE belong to a dead process and their seats count as away.
+HEARTBEAT_SECONDS = 10
+PRESENCE_STALE = datetime.timedelta(seconds=35)
 
 _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
 
@@ -36,8 +41,13 @@ def ensure_started() -> None:
 
 
 async def run_forever() -> None:
+    loop = asyncio.get_running_loop()
+    next_heartbeat = 0.0
     while True:
         try:
+            if loop.time() >= next_heartbeat:
+                next_heartbeat = loop.time() + HEARTBEAT_SECONDS
+                await database_sync_to_async(services.refresh_presence)(PRESENCE_STALE)
             await run_once()
         except Exception:  # noqa: BLE001 - the runner must outlive any one bad turn
             logger.exception("house runner: a turn failed")

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
 import time
 
 import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from club.models import Player
 from games import runner, services
 from games.engine import devyatka
-from games.models import Move, Table, Variant
+from games.models import Move, Presence, Table, Variant
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("default_variants")]
 
@@ -133,16 +135,16 @@ def test_absent_player_is_played_for_and_takes_the_seat_back(settings):
     table, _ = services.create_table(anna, Variant.objects.get(name="Keft"), 2)
     services.join_table(boris, table.pk)
     for player in (anna, boris):
-        services.set_presence(table.pk, player.pk, 1)
+        services.seat_connected(table.pk, player.pk, f"channel-{player.pk}")
     assert run_house() == 0  # both here, no clock: nobody is played for
     table.refresh_from_db()
     game = services.current_game(table)
     mover = game.players[devyatka.from_json(game.state).to_move]
-    services.set_presence(table.pk, mover, -1)  # walks away
+    services.seat_disconnected(table.pk, f"channel-{mover}")  # walks away
     assert run_house() == 1
     assert Move.objects.get(number=1).auto
     # Keep the absent player's seat covered, then they come back.
-    services.set_presence(table.pk, mover, 1)
+    services.seat_connected(table.pk, mover, f"channel-{mover}-again")
     table.refresh_from_db()
     state = devyatka.from_json(services.current_game(table).state)
     if game.players[state.to_move] == mover:
@@ -192,3 +194,33 @@ async def test_bot_move_reaches_the_member_over_websocket(settings):
     else:
         assert await runner.run_once() == 0
     await ws.disconnect()
+
+
+def test_connections_of_a_dead_server_expire_and_the_seat_counts_as_away(settings):
+    settings.BOT_DELAY_SECONDS = 0
+    settings.AWAY_GRACE_SECONDS = 0
+    anna, boris = member("Anna"), member("Boris")
+    table, _ = services.create_table(anna, Variant.objects.get(name="Keft"), 2)
+    services.join_table(boris, table.pk)
+    table.refresh_from_db()
+    game = services.current_game(table)
+    mover = game.players[devyatka.from_json(game.state).to_move]
+    services.seat_connected(table.pk, mover, "ours")
+    # A row left by a process that was killed: nobody refreshes it any more.
+    Presence.objects.filter(channel="ours").update(server="dead-process")
+    assert services.refresh_presence(datetime.timedelta(seconds=30)) == 0
+    assert run_house() == 0  # still counts as here until the row is stale
+    Presence.objects.update(seen=timezone.now() - datetime.timedelta(seconds=60))
+    assert services.refresh_presence(datetime.timedelta(seconds=30)) == 1
+    assert run_house() == 1  # away: the house plays the turn
+    assert Move.objects.get(number=1).auto
+
+
+def test_this_servers_connections_stay_fresh():
+    anna, boris = member("Anna"), member("Boris")
+    table, _ = services.create_table(anna, Variant.objects.get(name="Keft"), 2)
+    services.join_table(boris, table.pk)
+    services.seat_connected(table.pk, anna.pk, "mine")
+    Presence.objects.update(seen=timezone.now() - datetime.timedelta(seconds=60))
+    assert services.refresh_presence(datetime.timedelta(seconds=30)) == 0
+    assert Presence.objects.filter(channel="mine").exists()

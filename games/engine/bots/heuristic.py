@@ -86,39 +86,49 @@ def score(bit: int, hand: int, unknown: int, weights: Sequence[int]) -> int:
     )
 
 
-def best_card(legal: int, hand: int, table: int, keft: bool, weights=None) -> int:
-    """The bit of the best-scoring legal card (ties: lowest index)."""
+_BASE_OF_BIT = {1 << i: i - i % 9 for i in range(36)}
+_INDEX_OF_BIT = {1 << i: i for i in range(36)}
+_CACHES: dict[tuple[int, ...], dict[int, int]] = {}
+_CACHE_LIMIT = 400_000
+
+
+def best_set(legal: int, hand: int, table: int, keft: bool, weights=None) -> int:
+    """The mask of the legal cards with the best score (ties: all of them).
+
+    A card's score depends only on its own suit's cards in hand and in the
+    other hands, so scores are memoised on that (a dict per weight set):
+    this is also the playout policy of the search bot.
+    """
     if weights is None:
         weights = KEFT_WEIGHTS if keft else CLASSIC_WEIGHTS
+    cache = _CACHES.get(weights)
+    if cache is None or len(cache) > _CACHE_LIMIT:
+        cache = _CACHES[weights] = {}
     unknown = FULL & ~hand & ~table
     best = 0
-    best_score = None
+    best_score = -(1 << 30)
+    base_of = _BASE_OF_BIT
+    index_of = _INDEX_OF_BIT
     m = legal
     while m:
         b = m & -m
         m ^= b
-        sc = score(b, hand, unknown, weights)
-        if best_score is None or sc > best_score:
-            best, best_score = b, sc
-    return best
-
-
-def best_set(legal: int, hand: int, table: int, keft: bool) -> int:
-    """The mask of the legal cards with the best score (what this bot would play, ties)."""
-    weights = KEFT_WEIGHTS if keft else CLASSIC_WEIGHTS
-    unknown = FULL & ~hand & ~table
-    best = 0
-    best_score = None
-    m = legal
-    while m:
-        b = m & -m
-        m ^= b
-        sc = score(b, hand, unknown, weights)
-        if best_score is None or sc > best_score:
+        base = base_of[b]
+        key = index_of[b] << 18 | ((hand >> base) & 0x1FF) << 9 | ((unknown >> base) & 0x1FF)
+        sc = cache.get(key)
+        if sc is None:
+            sc = cache[key] = score(b, hand, unknown, weights)
+        if sc > best_score:
             best, best_score = b, sc
         elif sc == best_score:
             best |= b
     return best
+
+
+def best_card(legal: int, hand: int, table: int, keft: bool, weights=None) -> int:
+    """The bit of the best-scoring legal card (ties: the lowest card index)."""
+    best = best_set(legal, hand, table, keft, weights)
+    return best & -best
 
 
 def choice_model(keft: bool, eps: float):

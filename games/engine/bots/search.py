@@ -1,25 +1,42 @@
-"""Level ``search``: determinised Monte Carlo playouts.
+"""Level ``search``: determinised Monte Carlo playouts with inference.
 
-For each decision the bot builds its :class:`~.knowledge.Knowledge` (own
-hand, table, counts, pass inferences from the history), then repeats:
+For each decision the bot builds its :class:`~.knowledge.Knowledge` from its
+view and the public history (own hand, table, counts, and the pass
+inferences: a seat that passed held none of the cards playable then), then
+repeats until its budget is spent:
 
-1. sample the hidden hands consistently with that knowledge (a
-   determinisation, :meth:`Knowledge.sample`);
-2. for every legal card, play it on that deal with the engine's fast path
-   (:func:`devyatka.fast_apply`) and finish the game with a playout;
-3. score the outcome for its own seat: classic, its place (D10-D12, with the
-   table's pass rule from ``view["pass_rule"]``); Keft, 1 if it is the loser.
+1. **Determinise.** Sample hidden hands consistent with all of that
+   (:meth:`Knowledge.sample`). With ``infer`` (default) it draws
+   ``pool_factor`` candidates per round, weighs each by how well it explains
+   the other seats' card plays so far -- the probability that a player
+   holding those cards would have chosen them, modelled as "the heuristic
+   bot's choice with probability 1 - ``model_eps``, else any legal card"
+   (:func:`.heuristic.choice_model`) -- and resamples from all candidates
+   drawn so far in proportion to weight.
+2. **Play out.** For every legal card, play it on that deal with the
+   engine's fast path (:func:`devyatka.fast_apply`) and finish the game with
+   every seat following the heuristic (``policy="heuristic"``, memoised, a
+   uniformly random legal card with probability ``playout_eps``) or with
+   uniformly random play (``policy="random"``, :func:`devyatka.random_playout`).
+3. **Score** the end for its own seat: classic, its place (D10-D12, with the
+   table's pass rule from ``view["pass_rule"]``); Keft, 1 if it is the loser
+   (plus a small tie-break for going out earlier).
 
-Every legal card is evaluated on the same sampled deals (common random
-numbers), and the card with the best mean wins: lowest expected place in
-classic, lowest probability of being the loser in Keft (expected out order
-breaks near-ties).
+All legal cards are evaluated on the same sampled deals (common random
+numbers). The card with the best mean wins: lowest expected place in
+classic, lowest probability of being the loser in Keft.
 
-Budget: ``playouts`` (per legal card) makes it count-based and reproducible
-given the seed; ``budget_ms`` (default 200) caps the wall time of a decision.
-With only a time budget the number of playouts depends on the machine's
-speed and load, so decisions are NOT reproducible; pass ``playouts`` (and
-``budget_ms=None``) when they must be, as the tests and benchmark do.
+When only two hands hold cards (Keft endgames, two-player tables) the game
+is one of perfect information; :func:`.endgame.solve` then searches it
+exactly and a card that forces the win is always taken.
+
+Budget: ``playouts`` (rounds, i.e. playouts per legal card) makes a decision
+count-based and reproducible given the seed; ``budget_ms`` (default 200)
+caps its wall time (at least ``min_playouts`` rounds run). With only the
+time budget -- the default, ``get_bot("search", seed=..., budget_ms=200)`` --
+the number of playouts depends on the machine's speed and load, so
+decisions are NOT reproducible; pass ``playouts=N, budget_ms=None`` when
+they must be (the tests and the benchmark do).
 """
 
 from __future__ import annotations
@@ -32,9 +49,9 @@ from typing import Any
 
 from ..cards import INDEX36, POINTS36
 
-# _advance is the engine's one core move function (documented there as shared
-# with the bots' fast path): the policy playouts below play every card through
-# it, so the rules stay written once.
+# _advance is the engine's one core move function, documented there as shared
+# with the bots' fast path: the heuristic playouts below play every card
+# through it, so the rules stay written once.
 from ..devyatka import (
     _CYCLES,
     FastState,
@@ -44,51 +61,46 @@ from ..devyatka import (
     random_playout,
 )
 from .base import Bot
-from .heuristic import choice_model
-from .knowledge import BEYOND, NEXT, Knowledge
+from .endgame import solve
+from .heuristic import best_set, choice_model
+from .knowledge import FULL, Knowledge
 
 _POINTS = {1 << INDEX36[c]: p for c, p in POINTS36.items()}
 
+#: Keft: weight of going out early (per place in the out order, divided by the
+#: player count) next to 1 for losing; only separates near-equal cards.
+KEFT_ORDER_WEIGHT = 0.05
 
-def policy_playout(fs: FastState, rng: random.Random, eps: float = 0.0) -> tuple[list, list, list]:
-    """Finish the game with a cheap version of the heuristic for every seat.
 
-    Among the mover's legal cards it prefers, in order: one that frees a card
-    of its own hand, one with its own cards farther out in the row, a six or
-    an ace (frees nothing for anyone), anything else; random within the
-    class (and a uniformly random legal card with probability ``eps``).
-    Returns the final ``(masks, passes, out)``; ``fs`` is not changed.
+def heuristic_playout(
+    fs: FastState, rng: random.Random, eps: float = 0.0
+) -> tuple[list[int], list[int], list[int]]:
+    """Finish the game with every seat playing the heuristic bot's card.
+
+    Each mover plays one of :func:`.heuristic.best_set` for its hand (random
+    among equal scores), or with probability ``eps`` a uniformly random legal
+    card. Returns the final ``(masks, passes, out)``; ``fs`` is not changed.
     """
     n = fs.players
+    keft = fs.keft
     masks = list(fs.masks)
     passes = list(fs.passes)
     out = list(fs.out)
     playable = fs.playable
     p = fs.to_move
     cycle = _CYCLES[n]
-    need = n - 1 if fs.keft else 1
+    need = n - 1 if keft else 1
     rand = rng.random
-    nxt = NEXT
-    beyond = BEYOND
     advance = _advance
+    best = best_set
     while p >= 0:
         legal = masks[p] & playable
         if legal & (legal - 1):
             if not eps or rand() >= eps:
-                h = masks[p]
-                c3 = c2 = c1 = 0
-                m = legal
-                while m:
-                    b = m & -m
-                    m ^= b
-                    nb = nxt[b]
-                    if nb & h:
-                        c3 |= b
-                    elif beyond[b] & h:
-                        c2 |= b
-                    elif not nb:
-                        c1 |= b
-                legal = c3 or c2 or c1 or legal
+                held = 0
+                for m in masks:
+                    held |= m
+                legal = best(legal, masks[p], FULL & ~held, keft)
             if legal & (legal - 1):
                 k = int(rand() * legal.bit_count())
                 while k:
@@ -107,109 +119,7 @@ def _points(mask: int) -> int:
     return total
 
 
-class SearchBot(Bot):
-    """Determinisation + playouts; see the module docstring."""
-
-    level = "search"
-
-    def __init__(
-        self,
-        seed: int | str | None = None,
-        budget_ms: float | None = 200.0,
-        playouts: int | None = None,
-        min_playouts: int = 8,
-        policy: str = "heuristic",
-        eps: float = 0.0,
-        infer: bool = True,
-        model_eps: float = 0.2,
-        pool_factor: int = 2,
-    ) -> None:
-        super().__init__(seed)
-        if budget_ms is None and playouts is None:
-            raise ValueError("The search bot needs budget_ms, playouts or both.")
-        self.budget_ms = budget_ms
-        self.playouts = playouts
-        self.min_playouts = min_playouts
-        if policy not in ("heuristic", "random"):
-            raise ValueError("policy must be 'heuristic' or 'random'.")
-        self.policy = policy
-        self.eps = eps
-        self.infer = infer
-        self.model_eps = model_eps
-        self.pool_factor = pool_factor
-        self.last_playouts = 0  # playouts per card in the last decision (for benchmarks)
-
-    def evaluate(
-        self, view: dict[str, Any], history: Sequence[tuple[int, str]], legal: list[str]
-    ) -> list[float]:
-        """Per legal card, the mean score (lower is better); see the module docstring."""
-        start = time.perf_counter()
-        know = Knowledge(view, history)
-        rng = self.rng_for(view, history)
-        me = know.seat
-        n = know.players
-        keft = know.keft
-        pass_rule = know.pass_rule
-        bits = [1 << INDEX36[c] for c in legal]
-        sums = [0.0] * len(bits)
-        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
-        limit = self.playouts
-        done = 0
-        infer = self.infer and bool(know.decisions)
-        if infer:
-            model = choice_model(keft, self.model_eps)
-            pool: list[list[int]] = []
-            cum: list[float] = []
-            total = 0.0
-        while True:
-            if infer:
-                for _ in range(self.pool_factor):
-                    cand = know.sample(rng)
-                    w = know.likelihood(cand, model)
-                    if w > 0.0:
-                        pool.append(cand)
-                        total += w
-                        cum.append(total)
-                if not pool:
-                    masks = know.sample(rng)
-                else:
-                    masks = pool[min(bisect.bisect(cum, rng.random() * total), len(pool) - 1)]
-            else:
-                masks = know.sample(rng)
-            fs = FastState(n, keft, tuple(masks), know.playable, me, know.passes, know.out)
-            for j, b in enumerate(bits):
-                fs2 = fast_apply(fs, b)
-                if self.policy == "random":
-                    res = random_playout(fs2, rng)
-                    if keft:
-                        out = res.out
-                        sums[j] += out.index(me) / n if me in out else n
-                    else:
-                        sums[j] += playout_places(res, pass_rule)[me]
-                    continue
-                masks2, passes2, out = policy_playout(fs2, rng, self.eps)
-                if keft:
-                    sums[j] += out.index(me) / n if me in out else n
-                else:
-                    sums[j] += _classic_place(me, masks2, passes2, pass_rule)
-            done += 1
-            if limit is not None and done >= limit:
-                break
-            if deadline is not None and done >= self.min_playouts:
-                if time.perf_counter() >= deadline:
-                    break
-        self.last_playouts = done
-        return [s / done for s in sums]
-
-    def decide(
-        self, view: dict[str, Any], history: Sequence[tuple[int, str]], legal: list[str]
-    ) -> str:
-        scores = self.evaluate(view, history, legal)
-        best = min(range(len(legal)), key=scores.__getitem__)
-        return legal[best]
-
-
-def _classic_place(me: int, masks: list[int], passes: list[int], pass_rule: bool) -> int:
+def classic_place(me: int, masks: Sequence[int], passes: Sequence[int], pass_rule: bool) -> int:
     """Place of ``me`` at the end of a classic game (D10-D12), as ``devyatka.places``."""
     mine = masks[me].bit_count()
     if not mine:
@@ -230,3 +140,125 @@ def _classic_place(me: int, masks: list[int], passes: list[int], pass_rule: bool
                 my_points = _points(masks[me])
             place += _points(m) < my_points
     return place
+
+
+class SearchBot(Bot):
+    """Determinisation + inference + heuristic playouts; see the module docstring."""
+
+    level = "search"
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        budget_ms: float | None = 200.0,
+        playouts: int | None = None,
+        *,
+        min_playouts: int = 8,
+        policy: str = "heuristic",
+        playout_eps: float = 0.0,
+        infer: bool = True,
+        model_eps: float = 0.2,
+        pool_factor: int = 3,
+        endgame: bool = True,
+    ) -> None:
+        super().__init__(seed)
+        if budget_ms is None and playouts is None:
+            raise ValueError("The search bot needs budget_ms, playouts or both.")
+        if policy not in ("heuristic", "random"):
+            raise ValueError("policy must be 'heuristic' or 'random'.")
+        self.budget_ms = budget_ms
+        self.playouts = playouts
+        self.min_playouts = min_playouts
+        self.policy = policy
+        self.playout_eps = playout_eps
+        self.infer = infer
+        self.model_eps = model_eps
+        self.pool_factor = max(1, pool_factor)
+        self.endgame = endgame
+        self.last_playouts = 0  # rounds (playouts per card) of the last evaluation
+
+    def evaluate(
+        self, view: dict[str, Any], history: Sequence[tuple[int, str]], legal: list[str]
+    ) -> list[float]:
+        """Per card of ``legal``, the mean score over the playouts (lower is better).
+
+        Classic: expected place. Keft: ``players`` x P(loser) plus the small
+        out-order tie-break.
+        """
+        start = time.perf_counter()
+        know = Knowledge(view, history)
+        rng = self.rng_for(view, history)
+        me = know.seat
+        n = know.players
+        keft = know.keft
+        pass_rule = know.pass_rule
+        bits = [1 << INDEX36[c] for c in legal]
+        sums = [0.0] * len(bits)
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
+        limit = self.playouts
+        heuristic = self.policy == "heuristic"
+        eps = self.playout_eps
+        order_weight = KEFT_ORDER_WEIGHT / n
+        infer = self.infer and bool(know.decisions)
+        if infer:
+            model = choice_model(keft, self.model_eps)
+            pool: list[list[int]] = []
+            cum: list[float] = []
+            total = 0.0
+        done = 0
+        while True:
+            if infer:
+                for _ in range(self.pool_factor):
+                    cand = know.sample(rng)
+                    w = know.likelihood(cand, model)
+                    if w > 0.0:
+                        pool.append(cand)
+                        total += w
+                        cum.append(total)
+                if pool:
+                    pick = bisect.bisect(cum, rng.random() * total)
+                    masks = pool[min(pick, len(pool) - 1)]
+                else:
+                    masks = know.sample(rng)
+            else:
+                masks = know.sample(rng)
+            fs = FastState(n, keft, tuple(masks), know.playable, me, know.passes, know.out)
+            for j, b in enumerate(bits):
+                after = fast_apply(fs, b)
+                if heuristic:
+                    end_masks, end_passes, out = heuristic_playout(after, rng, eps)
+                    if not keft:
+                        sums[j] += classic_place(me, end_masks, end_passes, pass_rule)
+                        continue
+                else:
+                    res = random_playout(after, rng)
+                    if not keft:
+                        sums[j] += playout_places(res, pass_rule)[me]
+                        continue
+                    out = res.out
+                sums[j] += out.index(me) * order_weight if me in out else n
+            done += 1
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done >= self.min_playouts:
+                if time.perf_counter() >= deadline:
+                    break
+        self.last_playouts = done
+        return [s / done for s in sums]
+
+    def decide(
+        self, view: dict[str, Any], history: Sequence[tuple[int, str]], legal: list[str]
+    ) -> str:
+        if self.endgame and sum(1 for c in view["counts"] if c) == 2:
+            know = Knowledge(view, history)
+            solved = solve(know.hand, know.unknown)
+            if solved is not None:
+                wins = solved[0]
+                winners = [c for c in legal if wins.get(1 << INDEX36[c])]
+                if len(winners) == 1:
+                    return winners[0]
+                if winners:  # each forces the win; the playouts pick among them
+                    legal = winners
+        scores = self.evaluate(view, history, legal)
+        best = min(range(len(legal)), key=scores.__getitem__)
+        return legal[best]
