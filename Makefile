@@ -29,8 +29,12 @@ lint:
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+# The quick benchmarks; bots (tests/bench/bench_bots.py, ~20 min) and the
+# live load tool (manage.py loadtest, against a running server) are in
+# docs/PERFORMANCE.md.
 bench: install
 	$(BIN)/python tests/bench/bench_devyatka.py
+	$(BIN)/python tests/bench/bench_standings.py
 
 # Regenerate the lock after editing pyproject.toml (needs `pip install uv`).
 lock:
