@@ -34,6 +34,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     database_url = os.environ.get("DATABASE_URL", "")
     skip_pg = pytest.mark.skip(reason="needs DATABASE_URL pointing at PostgreSQL")
     skip_redis = pytest.mark.skip(reason="needs REDIS_URL")
+    # Browser tests last: Playwright's sync API keeps an event loop running in
+    # the main thread while a browser is open, which async tests cannot share.
+    items.sort(key=lambda item: "browser" in item.keywords)
     for item in items:
         if "postgres" in item.keywords and not database_url.startswith("postgres"):
             item.add_marker(skip_pg)
