@@ -15,9 +15,17 @@ Each legal card gets a score from what its play does to the row it extends
 Sixes and aces end their row, so they score zero on all of these: safe tempo
 moves when everything else would help the others. A nine with no follow-up
 in hand opens two ends for the others and scores badly ("open a new suit
-only if you can continue it"). Ties go to the card worth more points (D10:
-fewer points left ranks better). Scores are integer-weighted sums; the
-weights were tuned with ``tests/bench/bench_bots.py`` against random play.
+only if you can continue it"); with its neighbour in hand it scores well.
+
+The score is a weighted sum (``CLASSIC_WEIGHTS``, ``KEFT_WEIGHTS``: free own
+next card, own run, give, released, later, card points), tuned with the
+duplicate-deal benchmark against random play (``tests/bench/bench_bots.py``).
+Tuning made ``later`` the strongest term -- open the way to your own buried
+cards even at the price of releasing a card -- and left card points at 0.
+Equal scores go to the lowest card in display order, so the bot is
+deterministic. :func:`best_set` is memoised on the card's suit (a score only
+depends on that suit's cards in hand and elsewhere), which makes it cheap
+enough to be the search bot's playout policy and opponent model.
 """
 
 from __future__ import annotations
@@ -25,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import INDEX36, POINTS36
+from ..cards import DECK36, INDEX36, POINTS36
 from .base import Bot
-from .knowledge import FULL, NINE_D, mask_of_codes, table_of_rows
+from .knowledge import FULL, mask_of_codes, table_of_rows
 
 
 def _chains_of(index: int) -> tuple[tuple[int, ...], ...]:
@@ -162,8 +170,5 @@ class HeuristicBot(Bot):
     ) -> str:
         hand = mask_of_codes(view["hand"])
         table = table_of_rows(view["rows"])
-        legal_mask = mask_of_codes(legal)
-        if legal_mask & NINE_D:
-            return "9D"
-        bit = best_card(legal_mask, hand, table, bool(view.get("keft")), self.weights)
-        return legal[[1 << INDEX36[c] for c in legal].index(bit)]
+        bit = best_card(mask_of_codes(legal), hand, table, bool(view.get("keft")), self.weights)
+        return DECK36[bit.bit_length() - 1]

@@ -16,7 +16,15 @@ code or ``"pass"`` (exactly the actions :func:`devyatka.apply` returns).
   The row ends over time are rebuilt by replaying the history.
 
 :meth:`Knowledge.sample` deals the unknown cards to the other seats with the
-right counts and never gives a seat a forbidden card (a determinisation).
+right counts and never gives a seat a forbidden card (a determinisation):
+the most constrained cards first, each to a seat drawn in proportion to the
+room left in its hand, falling back to a step-by-step check of Hall's
+condition if that runs into a dead end, so a consistent deal is always found.
+Without constraints this is a uniformly random deal of the unknown cards.
+
+``decisions`` keeps the other seats' card plays with what was playable then;
+:meth:`Knowledge.likelihood` says how well a sampled deal explains them
+under an opponent model (the search bot weighs its samples with it).
 
 Pure Python, no Django. The rule helpers here (``NEXT``, :func:`playable_of`)
 mirror the engine's and are cross-checked against it in the unit tests.
@@ -144,7 +152,6 @@ class Knowledge:
         "to_move",
         "forbidden",
         "history_ok",
-        "played_by",
         "decisions",
     )
 
@@ -164,7 +171,6 @@ class Knowledge:
         self.out = tuple(int(s) for s in view["out"])
         self.to_move = view.get("to_move")
         forbidden = [0] * n
-        played_by = [0] * n
         moves: list[tuple[int, int, int, int]] = []
         ok = True
         table = 0
@@ -181,7 +187,6 @@ class Knowledge:
                 if who != seat and bit != NINE_D:
                     moves.append((who, bit, playable, table))
                 table |= bit
-                played_by[who] |= bit
                 playable = (playable ^ bit) | NEXT[bit]
         except (KeyError, IndexError, TypeError, ValueError):
             ok = False
@@ -189,13 +194,11 @@ class Knowledge:
             ok = False  # history and view disagree: trust the view, infer nothing
         if not ok:
             forbidden = [0] * n
-            played_by = [0] * n
             moves = []
         self.history_ok = ok
-        self.played_by = tuple(played_by)
-        # The other seats' card plays, newest first, each with the cards that
-        # seat played from then on: its hand at that moment was its hand now
-        # plus those (see :meth:`hands_then`).
+        # The other seats' card plays, newest first, as (seat, card, playable
+        # then, table then, cards that seat played from then on): its hand at
+        # that moment was its hand now plus the last of these (see likelihood).
         decisions = []
         since = [0] * n
         for who, bit, playable_then, table_then in reversed(moves):
@@ -256,6 +259,24 @@ class Knowledge:
             if legal != bit:
                 w *= model(bit, legal, hand, table)
         return w
+
+    def seat_likelihoods(self, masks: Sequence[int], model: Any) -> tuple[list[float], list[float]]:
+        """Per seat, the likelihood of its card plays under ``model`` and under random play.
+
+        Returns ``(model_likelihood, random_likelihood)``, lists over seats; a
+        random player picks each legal card with probability 1 / (legal cards).
+        A seat's plays depend only on its own hand, so the two factorise by seat.
+        """
+        n = self.players
+        lm = [1.0] * n
+        lr = [1.0] * n
+        for who, bit, playable, table, since in self.decisions:
+            hand = masks[who] | since
+            legal = hand & playable
+            if legal != bit:
+                lm[who] *= model(bit, legal, hand, table)
+                lr[who] /= legal.bit_count()
+        return lm, lr
 
     def sample(self, rng: random.Random) -> list[int]:
         """Hand masks for every seat: own hand as is, the unknown cards dealt at random.
@@ -357,7 +378,3 @@ class Knowledge:
             else:  # pragma: no cover - the initial check guarantees a way
                 raise AssertionError("no consistent deal of the hidden cards")
         return got
-
-
-def legal_of(view: dict[str, Any]) -> list[str]:
-    return list(view.get("legal") or ())

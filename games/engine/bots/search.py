@@ -73,13 +73,14 @@ KEFT_ORDER_WEIGHT = 0.05
 
 
 def heuristic_playout(
-    fs: FastState, rng: random.Random, eps: float = 0.0
+    fs: FastState, rng: random.Random, eps: float | Sequence[float] = 0.0
 ) -> tuple[list[int], list[int], list[int]]:
     """Finish the game with every seat playing the heuristic bot's card.
 
     Each mover plays one of :func:`.heuristic.best_set` for its hand (random
-    among equal scores), or with probability ``eps`` a uniformly random legal
-    card. Returns the final ``(masks, passes, out)``; ``fs`` is not changed.
+    among equal scores), or with probability ``eps`` (one number, or one per
+    seat) a uniformly random legal card. Returns the final ``(masks, passes,
+    out)``; ``fs`` is not changed.
     """
     n = fs.players
     keft = fs.keft
@@ -93,10 +94,12 @@ def heuristic_playout(
     rand = rng.random
     advance = _advance
     best = best_set
+    eps_of = [eps] * n if isinstance(eps, int | float) else list(eps)
     while p >= 0:
         legal = masks[p] & playable
         if legal & (legal - 1):
-            if not eps or rand() >= eps:
+            e = eps_of[p]
+            if not e or (e < 1.0 and rand() >= e):
                 held = 0
                 for m in masks:
                     held |= m
@@ -159,6 +162,9 @@ class SearchBot(Bot):
         infer: bool = True,
         model_eps: float = 0.2,
         pool_factor: int = 3,
+        warmup: int = 24,
+        adaptive: bool = True,
+        prior_heuristic: float = 0.7,
         endgame: bool = True,
     ) -> None:
         super().__init__(seed)
@@ -174,6 +180,9 @@ class SearchBot(Bot):
         self.infer = infer
         self.model_eps = model_eps
         self.pool_factor = max(1, pool_factor)
+        self.warmup = warmup
+        self.adaptive = adaptive
+        self.prior_heuristic = prior_heuristic
         self.endgame = endgame
         self.last_playouts = 0  # rounds (playouts per card) of the last evaluation
 
@@ -200,33 +209,67 @@ class SearchBot(Bot):
         eps = self.playout_eps
         order_weight = KEFT_ORDER_WEIGHT / n
         infer = self.infer and bool(know.decisions)
+        others = [s for s in range(n) if s != me]
+        # P(a seat plays like the heuristic rather than at random); 1 = no doubt.
+        like_heuristic = [1.0] * n
         if infer:
             model = choice_model(keft, self.model_eps)
             pool: list[list[int]] = []
             cum: list[float] = []
             total = 0.0
+            first = [know.sample(rng) for _ in range(self.warmup)]
+            scored = [(cand, *know.seat_likelihoods(cand, model)) for cand in first]
+            if self.adaptive:
+                # Each seat's type, by how well each explains its plays over deals
+                # from the prior (a seat's plays depend on its own hand alone).
+                prior = self.prior_heuristic
+                for s in others:
+                    em = sum(lm[s] for _, lm, _ in scored)
+                    er = sum(lr[s] for _, _, lr in scored)
+                    denom = prior * em + (1.0 - prior) * er
+                    like_heuristic[s] = prior * em / denom if denom > 0.0 else prior
+
+            def weight(lm: list[float], lr: list[float]) -> float:
+                w = 1.0
+                for s in others:
+                    h = like_heuristic[s]
+                    w *= h * lm[s] + (1.0 - h) * lr[s]
+                return w
+
+            for cand, lm, lr in scored:
+                w = weight(lm, lr)
+                if w > 0.0:
+                    pool.append(cand)
+                    total += w
+                    cum.append(total)
+        rand = rng.random
+        eps_of = [eps] * n
+        mixed_types = any(like_heuristic[s] < 1.0 for s in others)
         done = 0
         while True:
             if infer:
                 for _ in range(self.pool_factor):
                     cand = know.sample(rng)
-                    w = know.likelihood(cand, model)
+                    w = weight(*know.seat_likelihoods(cand, model))
                     if w > 0.0:
                         pool.append(cand)
                         total += w
                         cum.append(total)
                 if pool:
-                    pick = bisect.bisect(cum, rng.random() * total)
+                    pick = bisect.bisect(cum, rand() * total)
                     masks = pool[min(pick, len(pool) - 1)]
                 else:
                     masks = know.sample(rng)
             else:
                 masks = know.sample(rng)
+            if mixed_types:  # draw each seat's type for this round's playouts
+                for s in others:
+                    eps_of[s] = eps if rand() < like_heuristic[s] else 1.0
             fs = FastState(n, keft, tuple(masks), know.playable, me, know.passes, know.out)
             for j, b in enumerate(bits):
                 after = fast_apply(fs, b)
                 if heuristic:
-                    end_masks, end_passes, out = heuristic_playout(after, rng, eps)
+                    end_masks, end_passes, out = heuristic_playout(after, rng, eps_of)
                     if not keft:
                         sums[j] += classic_place(me, end_masks, end_passes, pass_rule)
                         continue
