@@ -395,6 +395,51 @@ def test_likelihood_prefers_the_hands_that_explain_the_plays():
     assert better >= 15
 
 
+def test_search_tells_a_random_player_from_a_heuristic_one():
+    """Seat 1 plays at random, seats 2 and 3 like the heuristic: seat 0 learns which is which."""
+    random_seat, heuristic_seats = [], []
+    for seed in range(12):
+        bots = [None, get_bot("random", seed=seed), HeuristicBot(), HeuristicBot()]
+        state = d.deal(4, seed, CLASSIC)
+        history = []
+        while not state.over:
+            seat = state.to_move
+            view = d.view(state, seat)
+            if seat == 0:
+                if len(history) > 16 and len(view["legal"]) > 1:
+                    bot = SearchBot(seed=seed, budget_ms=None, playouts=1, warmup=60)
+                    bot.evaluate(view, history, view["legal"])
+                    random_seat.append(bot.last_like_heuristic[1])
+                    heuristic_seats.extend(bot.last_like_heuristic[2:])
+                card = HeuristicBot().choose(view, history)
+            else:
+                card = bots[seat].choose(view, history)
+            state, actions = d.apply(state, card)
+            history.extend(actions)
+    assert random_seat and heuristic_seats
+    mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
+    assert mean(heuristic_seats) > mean(random_seat) + 0.2
+
+
+def test_seat_likelihoods_factorise_by_seat():
+    heur = HeuristicBot()
+    state, history = play_to(4, 8, KEFT, 20, heur.choose)
+    know = kn.Knowledge(d.view(state, state.to_move), history)
+    from games.engine.bots.heuristic import choice_model
+
+    model = choice_model(True, 0.2)
+    rng = random.Random(1)
+    for _ in range(10):
+        masks = know.sample(rng)
+        lm, lr = know.seat_likelihoods(masks, model)
+        assert lm[know.seat] == lr[know.seat] == 1.0
+        product = 1.0
+        for x in lm:
+            product *= x
+        assert product == pytest.approx(know.likelihood(masks, model))
+        assert all(0.0 < x <= 1.0 for x in lm + lr)
+
+
 # --------------------------------------------------------------------------
 # The heuristic's tips.
 # --------------------------------------------------------------------------

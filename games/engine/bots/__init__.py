@@ -13,9 +13,14 @@ move)`` with ``move`` a card code or ``"pass"`` -- the actions returned by
 no other hand ever reaches it. With one legal card it answers at once.
 
 Levels (``BOTS``): ``random`` (any legal card), ``heuristic`` (the rule
-sheets' tips, a few microseconds a move) and ``search`` (determinised
-playouts, ``budget_ms`` per move, 200 by default; pass ``playouts=N`` for a
-count-based budget that is reproducible given the seed).
+sheets' tips, well under a millisecond a move) and ``search`` (hidden hands
+sampled consistently with the view and the history, each legal card scored
+by heuristic playouts; ``budget_ms`` per move, 200 by default, which makes
+it time-dependent; pass ``playouts=N, budget_ms=None`` for a count-based
+budget that is reproducible given the seed). All are deterministic given
+the seed: each decision draws from a generator seeded by (seed, seat,
+history length, hand). Shared pieces: :mod:`.knowledge` (what a seat knows,
+the determinisation sampler), :mod:`.endgame` (exact two-hand play).
 """
 
 from __future__ import annotations

@@ -6,18 +6,23 @@ inferences: a seat that passed held none of the cards playable then), then
 repeats until its budget is spent:
 
 1. **Determinise.** Sample hidden hands consistent with all of that
-   (:meth:`Knowledge.sample`). With ``infer`` (default) it draws
-   ``pool_factor`` candidates per round, weighs each by how well it explains
-   the other seats' card plays so far -- the probability that a player
-   holding those cards would have chosen them, modelled as "the heuristic
-   bot's choice with probability 1 - ``model_eps``, else any legal card"
-   (:func:`.heuristic.choice_model`) -- and resamples from all candidates
-   drawn so far in proportion to weight.
+   (:meth:`Knowledge.sample`). With ``infer`` (default) each sampled deal is
+   weighed by how well it explains the other seats' card plays so far, and
+   the deal for a round is drawn from all candidates so far (``warmup`` at
+   the start, then ``pool_factor`` more per round) in proportion to weight.
+   Two opponent types explain plays: *heuristic-like* (the heuristic bot's
+   choice with probability 1 - ``model_eps``, else any legal card;
+   :func:`.heuristic.choice_model`) and *random* (any legal card). With
+   ``adaptive`` (default) each seat's type is judged from its own plays,
+   averaged over the warm-up deals, starting from ``prior_heuristic``; a
+   seat's weight mixes the two types accordingly.
 2. **Play out.** For every legal card, play it on that deal with the
    engine's fast path (:func:`devyatka.fast_apply`) and finish the game with
-   every seat following the heuristic (``policy="heuristic"``, memoised, a
-   uniformly random legal card with probability ``playout_eps``) or with
-   uniformly random play (``policy="random"``, :func:`devyatka.random_playout`).
+   ``policy="heuristic"``: every seat plays the heuristic's card (memoised;
+   a uniformly random legal card with probability ``playout_eps``), except
+   that each opponent judged possibly random plays at random in a share of
+   the rounds equal to that doubt. ``policy="random"``: uniformly random
+   play (:func:`devyatka.random_playout`).
 3. **Score** the end for its own seat: classic, its place (D10-D12, with the
    table's pass rule from ``view["pass_rule"]``); Keft, 1 if it is the loser
    (plus a small tie-break for going out earlier).
@@ -185,6 +190,7 @@ class SearchBot(Bot):
         self.prior_heuristic = prior_heuristic
         self.endgame = endgame
         self.last_playouts = 0  # rounds (playouts per card) of the last evaluation
+        self.last_like_heuristic: list[float] = []  # per seat, P(plays like the heuristic)
 
     def evaluate(
         self, view: dict[str, Any], history: Sequence[tuple[int, str]], legal: list[str]
@@ -287,6 +293,7 @@ class SearchBot(Bot):
                 if time.perf_counter() >= deadline:
                     break
         self.last_playouts = done
+        self.last_like_heuristic = like_heuristic
         return [s / done for s in sums]
 
     def decide(
