@@ -207,6 +207,11 @@ def _advance(
     raise AssertionError("Devyatka stalled: cards remain but nobody holds a legal card (D13).")
 
 
+def playable_from_table(table: int) -> int:
+    """The cards playable now, for a bitmask of the cards on the table (for bots)."""
+    return _playable_from_table(table)
+
+
 def legal_mask(hand_mask: int, playable: int) -> int:
     """The legal cards of a hand: ``hand_mask & playable`` (D3, D5, D8)."""
     return hand_mask & playable

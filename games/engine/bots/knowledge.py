@@ -36,6 +36,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from .. import devyatka
 from ..cards import INDEX36, SUITS
 
 FULL = (1 << 36) - 1
@@ -94,23 +95,8 @@ def bits_of(mask: int) -> list[int]:
 
 
 def playable_of(table: int) -> int:
-    """Cards playable now given the cards on the table (D3, D5, D8)."""
-    if not table & NINE_D:
-        return NINE_D
-    playable = 0
-    for s in range(4):
-        base = 9 * s
-        chunk = (table >> base) & 0x1FF
-        if not chunk:
-            playable |= 1 << (base + 3)
-            continue
-        lo = (chunk & -chunk).bit_length() - 1
-        hi = chunk.bit_length() - 1
-        if lo > 0:
-            playable |= 1 << (base + lo - 1)
-        if hi < 8:
-            playable |= 1 << (base + hi + 1)
-    return playable
+    """Cards playable now given the cards on the table (D3, D5, D8): the engine's own rule."""
+    return devyatka.playable_from_table(table)
 
 
 def mask_of_codes(codes: Sequence[str]) -> int:
