@@ -26,8 +26,9 @@ Without constraints this is a uniformly random deal of the unknown cards.
 :meth:`Knowledge.likelihood` says how well a sampled deal explains them
 under an opponent model (the search bot weighs its samples with it).
 
-Pure Python, no Django. The rule helpers here (``NEXT``, :func:`playable_of`)
-mirror the engine's and are cross-checked against it in the unit tests.
+Pure Python, no Django. :func:`playable_of` is the engine's own rule
+(:func:`devyatka.playable_from_table`); ``NEXT`` (what a card frees) mirrors
+the engine's table and is cross-checked against it in the unit tests.
 """
 
 from __future__ import annotations
