@@ -111,10 +111,13 @@ def standings(series) -> list[Row]:
     aggregates = list(aggregates)
     # Names in a second small query: joining players into the aggregate
     # would read every result row instead of only the covering index.
+    # Members only: house bots take part (their places count for the members
+    # they beat or lose to) but are not ranked, and one bot can fill several
+    # seats of a game, which would make no sense as a standings line.
     names = dict(
-        Player.objects.filter(pk__in=[a["player_id"] for a in aggregates]).values_list(
-            "pk", "display_name"
-        )
+        Player.objects.members()
+        .filter(pk__in=[a["player_id"] for a in aggregates])
+        .values_list("pk", "display_name")
     )
     rows = {
         a["player_id"]: Row(
@@ -127,6 +130,7 @@ def standings(series) -> list[Row]:
             half_points=a["half"] or 0,
         )
         for a in aggregates
+        if a["player_id"] in names
     }
     for player_id, marks in recent_marks(series).items():
         if player_id in rows:

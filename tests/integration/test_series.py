@@ -131,6 +131,32 @@ def test_loss_standings_count_losses_and_respect_minimum():
     assert rows["Anna"].rank is not None and rows["Boris"].rank is not None
 
 
+def test_house_bots_play_series_games_but_only_members_are_ranked(settings):
+    settings.BOT_DELAY_SECONDS = 0
+    series = make_series("Devyatka")
+    (anna,) = make_players("Anna")
+    table, _ = services.create_table(anna, series.variant, 3, series=series)
+    services.add_bot(anna, table.pk, "random")
+    services.add_bot(anna, table.pk, "random")  # the same house player, twice
+    while True:
+        table.refresh_from_db()
+        if table.status != Table.Status.PLAYING:
+            break
+        game = services.current_game(table)
+        state = devyatka.from_json(game.state)
+        if state.to_move == 0:
+            services.play_move(anna.pk, table.pk, devyatka.legal_moves(state)[0], table.version)
+        else:
+            turn = services.automatic_turn(table.pk)
+            services.play_automatic(turn, services.choose_automatic_move(turn))
+    game = services.current_game(table)
+    assert GameResult.objects.filter(game=game).count() == 3
+    rows = standings(series)
+    assert [r.name for r in rows] == ["Anna"]
+    anna_place = game.result["places"][0]
+    assert rows[0].games == 1 and rows[0].place_sum == anna_place
+
+
 def test_placement_standings_with_pass_rule_places():
     variant = Variant.objects.create(name="Devyatka passes", pass_rule=True)
     series = make_series("Devyatka passes", min_games=1)
