@@ -35,6 +35,7 @@ lint:
 bench: install
 	$(BIN)/python tests/bench/bench_devyatka.py
 	$(BIN)/python tests/bench/bench_standings.py
+	$(BIN)/python tests/bench/bench_moves.py
 
 # Regenerate the lock after editing pyproject.toml (needs `pip install uv`).
 lock:
