@@ -48,15 +48,23 @@ def play_game(players, variant_name="Keft", series=None, pick=lambda legal: lega
     table, _ = services.create_table(players[0], variant, len(players), series=series)
     for player in players[1:]:
         services.join_table(player, table.pk)
+    return finish_game(table, pick)
+
+
+def finish_game(table: Table, pick=lambda legal: legal[0]) -> Game:
+    """Play the table's game to the end: members pick a card, house bots play their own."""
     while True:
         table.refresh_from_db()
         if table.status != Table.Status.PLAYING:
-            break
+            return services.current_game(table)
         game = services.current_game(table)
         state = devyatka.from_json(game.state)
-        mover = game.players[state.to_move]
-        services.play_move(mover, table.pk, pick(devyatka.legal_moves(state)), table.version)
-    return services.current_game(table)
+        if table.seats.get(position=state.to_move).is_bot:
+            turn = services.automatic_turn(table.pk)
+            services.play_automatic(turn, services.choose_automatic_move(turn))
+        else:
+            mover = game.players[state.to_move]
+            services.play_move(mover, table.pk, pick(devyatka.legal_moves(state)), table.version)
 
 
 def test_s2_scoring_follows_the_variant_by_default():
@@ -138,18 +146,7 @@ def test_house_bots_play_series_games_but_only_members_are_ranked(settings):
     table, _ = services.create_table(anna, series.variant, 3, series=series)
     services.add_bot(anna, table.pk, "random")
     services.add_bot(anna, table.pk, "random")  # the same house player, twice
-    while True:
-        table.refresh_from_db()
-        if table.status != Table.Status.PLAYING:
-            break
-        game = services.current_game(table)
-        state = devyatka.from_json(game.state)
-        if state.to_move == 0:
-            services.play_move(anna.pk, table.pk, devyatka.legal_moves(state)[0], table.version)
-        else:
-            turn = services.automatic_turn(table.pk)
-            services.play_automatic(turn, services.choose_automatic_move(turn))
-    game = services.current_game(table)
+    game = finish_game(table)
     assert GameResult.objects.filter(game=game).count() == 3
     rows = standings(series)
     assert [r.name for r in rows] == ["Anna"]
