@@ -29,7 +29,7 @@ Internally every rule is computed on integer bitmasks over the 36 cards
 
 A card is legal for the player to move iff it is in ``masks[seat] & playable``
 (:func:`legal_mask`). Playing a card and applying the automatic passes that
-follow is one core function, :func:`_advance`, used both by the public
+follow is one core function, :func:`advance`, used both by the public
 :func:`apply` and by the fast playout path for bots (:func:`random_playout`,
 :func:`fast_apply`), so the rules are written once.
 
@@ -53,6 +53,7 @@ from typing import Any, NamedTuple
 from .cards import DECK36, INDEX36, POINTS36, SUIT_NAMES, SUITS, is_card
 
 __all__ = [
+    "CYCLES",
     "FIRST_CARD",
     "GAME",
     "GAME_OVER",
@@ -63,6 +64,7 @@ __all__ = [
     "Options",
     "PlayoutResult",
     "State",
+    "advance",
     "apply",
     "card_points",
     "deal",
@@ -157,8 +159,9 @@ _CHUNK_POINTS = tuple(
     sum(p for r, p in enumerate(_RANK_POINTS) if chunk >> r & 1) for chunk in range(512)
 )
 
-# _CYCLES[n][seat]: the seats after ``seat`` clockwise, ending with ``seat``.
-_CYCLES: dict[int, tuple[tuple[int, ...], ...]] = {
+#: CYCLES[n][seat]: the seats after ``seat`` clockwise, ending with ``seat``
+#: (the turn order :func:`advance` walks; shared with the bots' fast path).
+CYCLES: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n))
     for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
@@ -169,7 +172,7 @@ def _need_out(players: int, keft: bool) -> int:
     return players - 1 if keft else 1
 
 
-def _advance(
+def advance(
     masks: list[int],
     playable: int,
     seat: int,
@@ -186,7 +189,9 @@ def _advance(
     the fast path. ``masks``, ``passes`` and ``out`` are updated in place;
     with ``log`` given, ``(seat, "pass")`` is appended for each automatic pass.
     Returns ``(playable, next_seat)``; ``next_seat`` is -1 when the game is
-    over, and otherwise a seat that holds a legal card.
+    over, and otherwise a seat that holds a legal card. Public for the bots'
+    heuristic playouts (:mod:`games.engine.bots.search`), which play every
+    card through it so the rules stay written once.
     """
     m = masks[seat] ^ bit
     masks[seat] = m
@@ -522,12 +527,12 @@ def apply(state: State, card: str) -> tuple[State, list[tuple[int, str]]]:
     passes = list(state.passes)
     out = list(state.out)
     log: list[tuple[int, str]] = [(seat, card)]
-    playable, nxt = _advance(
+    playable, nxt = advance(
         masks,
         state.playable,
         seat,
         bit,
-        _CYCLES[n],
+        CYCLES[n],
         _need_out(n, state.options.keft),
         passes,
         out,
@@ -882,8 +887,8 @@ def fast_apply(fs: FastState, bit: int) -> FastState:
     masks = list(fs.masks)
     passes = list(fs.passes)
     out = list(fs.out)
-    playable, nxt = _advance(
-        masks, fs.playable, fs.to_move, bit, _CYCLES[n], _need_out(n, fs.keft), passes, out, None
+    playable, nxt = advance(
+        masks, fs.playable, fs.to_move, bit, CYCLES[n], _need_out(n, fs.keft), passes, out, None
     )
     return FastState(n, fs.keft, tuple(masks), playable, nxt, tuple(passes), tuple(out))
 
@@ -911,10 +916,10 @@ def random_playout(fs: FastState, rng: random.Random) -> PlayoutResult:
     out = list(fs.out)
     playable = fs.playable
     p = fs.to_move
-    cycle = _CYCLES[n]
+    cycle = CYCLES[n]
     need = _need_out(n, fs.keft)
     rand = rng.random
-    advance = _advance
+    step = advance
     while p >= 0:
         legal = masks[p] & playable
         if legal & (legal - 1):
@@ -922,7 +927,7 @@ def random_playout(fs: FastState, rng: random.Random) -> PlayoutResult:
             while k:
                 legal &= legal - 1
                 k -= 1
-        playable, p = advance(masks, playable, p, legal & -legal, cycle, need, passes, out, None)
+        playable, p = step(masks, playable, p, legal & -legal, cycle, need, passes, out, None)
     cp = _CHUNK_POINTS
     return PlayoutResult(
         tuple(m.bit_count() for m in masks),

@@ -26,7 +26,9 @@ rotations together) as one sample: mean +- 1.96 * sd(per-deal rate) / sqrt(deals
 Options: ``--deals N`` (default 2,000, i.e. 8,000 games per matchup and
 variant), ``--quick`` (100 deals, a smoke run), ``--workers`` (default 2
 processes), ``--playouts`` (search, per legal card), ``--only`` (a matchup),
-``--markdown`` (print a section for docs/PERFORMANCE.md). The full default
+``--variant`` (classic or keft only), ``--search-options`` (extra SearchBot
+options as JSON, for exploration), ``--markdown`` (print a section for
+docs/PERFORMANCE.md). Besides the rates it reports the tested seat's mean place. The full default
 run takes about 20-25 minutes on 2 cores.
 """
 
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import math
 import multiprocessing
 import os
@@ -126,14 +129,19 @@ def play_game(deal: int, players: int, options: d.Options, bots: list[Bot], time
     return state, times
 
 
-def run_chunk(job: tuple) -> tuple[list[float], list[float]]:
-    """Worker: play deals ``start..stop-1`` in every rotation; per-deal rates and times."""
+def run_chunk(job: tuple) -> tuple[list[float], list[float], list[float]]:
+    """Worker: play deals ``start..stop-1`` in every rotation; per-deal rates, times, places.
+
+    The place (classic: D10-D12; Keft: 1 + how many went out before it) is
+    the mean over the deal's rotations of the tested seat's place.
+    """
     name, keft, start, stop, players, test_options = job
     level, _, opp_level, _, _ = MATCHUPS[name]
     options = d.Options(keft=keft)
-    rates, times = [], []
+    rates, times, places = [], [], []
     for deal in range(start, stop):
         hits = 0
+        place_sum = 0
         for rot in range(players):
             bots = [make_bot(opp_level, f"{deal}/{rot}/{s}", {}) for s in range(players)]
             bots[rot] = make_bot(level, f"{deal}/{rot}/test", test_options)
@@ -141,10 +149,14 @@ def run_chunk(job: tuple) -> tuple[list[float], list[float]]:
             times.extend(t)
             if keft:
                 hits += d.loser(state) == rot
+                place_sum += state.out.index(rot) + 1 if rot in state.out else players
             else:
-                hits += d.places(state)[rot] == 1
+                place = d.places(state)[rot]
+                hits += place == 1
+                place_sum += place
         rates.append(hits / players)
-    return rates, times
+        places.append(place_sum / players)
+    return rates, times, places
 
 
 def measure(
@@ -157,25 +169,32 @@ def measure(
     ]
     rates: list[float] = []
     times: list[float] = []
+    places: list[float] = []
     t0 = time.perf_counter()
     if workers > 1:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            for r, t in pool.imap_unordered(run_chunk, jobs):
+            for r, t, p in pool.imap_unordered(run_chunk, jobs):
                 rates.extend(r)
                 times.extend(t)
+                places.extend(p)
     else:
         for job in jobs:
-            r, t = run_chunk(job)
+            r, t, p = run_chunk(job)
             rates.extend(r)
             times.extend(t)
+            places.extend(p)
     wall = time.perf_counter() - t0
     n = len(rates)
     mean = sum(rates) / n
     sd = math.sqrt(sum((r - mean) ** 2 for r in rates) / (n - 1)) if n > 1 else 0.0
     times.sort()
+    place = sum(places) / n
+    place_sd = math.sqrt(sum((p - place) ** 2 for p in places) / (n - 1)) if n > 1 else 0.0
     return {
         "rate": mean,
         "ci": 1.96 * sd / math.sqrt(n),
+        "place": place,
+        "place_ci": 1.96 * place_sd / math.sqrt(n),
         "deals": n,
         "games": n * players,
         "ms_mean": sum(times) / len(times) if times else 0.0,
@@ -266,12 +285,12 @@ def markdown(results: dict, args, info: dict, command: str, live: dict | None) -
         "higher is better; Keft: loss rate, lower is better (chance: 1 in "
         f"{args.players}).",
         "",
-        "| matchup | classic win rate | target | Keft loss rate | target | ms/decision "
-        "(mean / p95) |",
-        "|---|---|---|---|---|---|",
+        "| matchup | classic win rate | target | classic mean place | Keft loss rate | target "
+        "| ms/decision (mean / p95) |",
+        "|---|---|---|---|---|---|---|",
     ]
     for name, (level, _, opp, t_c, t_k) in MATCHUPS.items():
-        if name not in results:
+        if "classic" not in results.get(name, {}) or "keft" not in results[name]:
             continue
         c, k = results[name]["classic"], results[name]["keft"]
         label = f"{level} vs 3 {opp}" if args.players == 4 else f"{level} vs {opp}"
@@ -285,7 +304,8 @@ def markdown(results: dict, args, info: dict, command: str, live: dict | None) -
             else ""
         )
         lines.append(
-            f"| {label} | {fmt_rate(c)} | {verdict(c, t_c, False)} | {fmt_rate(k)} | "
+            f"| {label} | {fmt_rate(c)} | {verdict(c, t_c, False)} | "
+            f"{c['place']:.2f} ± {c['place_ci']:.2f} | {fmt_rate(k)} | "
             f"{verdict(k, t_k, True)} | {ms} |"
         )
     if live:
@@ -307,6 +327,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS)
     parser.add_argument("--only", choices=sorted(MATCHUPS), action="append")
+    parser.add_argument(
+        "--search-options",
+        type=json.loads,
+        default={},
+        help="extra SearchBot options as JSON, e.g. '{\"model_eps\": 0.05}' (exploration)",
+    )
+    parser.add_argument("--variant", choices=("classic", "keft"), help="only this variant")
     parser.add_argument("--reference", action="store_true", help="also run the cheating bot")
     parser.add_argument("--live", action="store_true", help="measure the 200 ms live budget")
     parser.add_argument("--markdown", action="store_true", help="print a PERFORMANCE.md section")
@@ -320,14 +347,19 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         level = MATCHUPS[name][0]
         opts = {"playouts": args.playouts, "budget_ms": None} if level == "search" else {}
+        if level == "search":
+            opts.update(args.search_options)
         results[name] = {}
         for keft in (False, True):
+            if args.variant and args.variant != ("keft" if keft else "classic"):
+                continue
             r = measure(name, keft, args.deals, args.players, args.workers, opts)
             results[name]["keft" if keft else "classic"] = r
             target = MATCHUPS[name][4 if keft else 3]
             print(
                 f"  {name:22s} {'keft   ' if keft else 'classic'} "
                 f"{'loss' if keft else 'win '} {fmt_rate(r):16s} {verdict(r, target, keft):18s}"
+                f" mean place {r['place']:.3f} ± {r['place_ci']:.3f},"
                 f" {r['games']} games, {r['wall_s']:.0f}s"
                 + (
                     f", {r['ms_mean']:.1f} ms/decision (p95 {r['ms_p95']:.1f})"

@@ -6,6 +6,7 @@ the tests re-derive (what was playable when someone passed) come from
 ``devyatka.rows`` alone, independently of the bots' own rule helpers.
 """
 
+import itertools
 import random
 import subprocess
 import sys
@@ -440,6 +441,134 @@ def test_seat_likelihoods_factorise_by_seat():
         assert all(0.0 < x <= 1.0 for x in lm + lr)
 
 
+def hidden_deals(know):
+    """Every deal of the unknown cards that keeps the counts and the pass inferences."""
+    seats = [s for s in range(know.players) if s != know.seat and know.counts[s]]
+
+    def deal(i, left):
+        if i == len(seats):
+            yield {}
+            return
+        s = seats[i]
+        allowed = kn.bits_of(left & ~know.forbidden[s])
+        for combo in itertools.combinations(allowed, know.counts[s]):
+            hand = sum(combo)
+            for rest in deal(i + 1, left & ~hand):
+                yield {s: hand, **rest}
+
+    own = {know.seat: know.hand}
+    return [
+        tuple({**own, **d_}.get(s, 0) for s in range(know.players)) for d_ in deal(0, know.unknown)
+    ]
+
+
+def test_mcmc_keeps_the_counts_and_every_pass_inference():
+    for seed in range(40):
+        players = 3 + seed % 4
+        options = KEFT if seed % 3 == 0 else CLASSIC
+        state, history, facts = pass_facts(players, seed, options, 8 + seed % 20)
+        if state.over:
+            continue
+        seat = state.to_move
+        know = kn.Knowledge(d.view(state, seat), history)
+        rng = random.Random(seed)
+        masks = know.sample(rng)
+        # Any weight will do for the constraints; this one favours some hands over others.
+        weights = know.mcmc(rng, masks, lambda s, h: 1.0 + (h % 7), 0)
+        for _ in range(30):
+            weights = know.mcmc(rng, masks, lambda s, h: 1.0 + (h % 7), 5, weights)
+            assert masks[seat] == state.masks[seat]
+            seen = 0
+            for s in range(players):
+                assert masks[s].bit_count() == len(state.hands[s])
+                assert not masks[s] & seen
+                seen |= masks[s]
+                if s != seat:
+                    assert not masks[s] & know.forbidden[s]
+                    assert weights[s] == 1.0 + (masks[s] % 7)
+            assert seen == kn.FULL & ~know.table
+            for s, playable in facts:
+                if s != seat:
+                    assert not set(cards_of(masks[s])) & playable
+
+
+def test_mcmc_is_deterministic_given_the_seed():
+    state, history = play_to(4, 31, CLASSIC, 14, HeuristicBot().choose)
+    know = kn.Knowledge(d.view(state, state.to_move), history)
+    from games.engine.bots.heuristic import choice_model
+
+    model = choice_model(False, 0.02, lowest=True)
+
+    def weight(s, hand):
+        return know.seat_likelihood(s, hand, model)[0]
+
+    runs = []
+    for _ in range(2):
+        rng = random.Random(5)
+        masks = know.sample(rng)
+        know.mcmc(rng, masks, weight, 300)
+        runs.append(masks)
+    assert runs[0] == runs[1]
+
+
+def test_mcmc_samples_the_target_distribution():
+    """A late 3-player position with few hidden deals: chain frequencies match the target."""
+    for seed in range(200):
+        state, history = play_to(3, seed, CLASSIC, 22)
+        if state.over or len(d.legal_moves(state)) < 1:
+            continue
+        know = kn.Knowledge(d.view(state, state.to_move), history)
+        deals = hidden_deals(know)
+        if 4 <= len(deals) <= 40:
+            break
+    else:  # pragma: no cover - the seeds above always give one
+        pytest.fail("no small position found")
+    others = [s for s in range(3) if s != know.seat]
+
+    def weight(s, hand):  # an arbitrary positive target, factorised by seat
+        return 1.0 + (hand * (s + 3)) % 11
+
+    target = {}
+    for deal_ in deals:
+        w = 1.0
+        for s in others:
+            w *= weight(s, deal_[s])
+        target[deal_] = w
+    total = sum(target.values())
+    rng = random.Random(9)
+    masks = know.sample(rng)
+    weights = know.mcmc(rng, masks, weight, 100)
+    counts = dict.fromkeys(target, 0)
+    draws = 20_000
+    for _ in range(draws):
+        weights = know.mcmc(rng, masks, weight, 3, weights)
+        counts[tuple(masks)] += 1
+    for deal_, w in target.items():
+        assert counts[deal_] / draws == pytest.approx(w / total, abs=0.02)
+
+
+def test_choice_model_with_lowest_picks_the_heuristics_own_card():
+    from games.engine.bots.heuristic import best_card, best_set, choice_model
+
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(200):
+        masks = d.random_deal_masks(4, rng)
+        hand = masks[0]
+        table = 0
+        legal = hand & rng.getrandbits(36)
+        if legal.bit_count() < 2:
+            continue
+        model = choice_model(False, 0.1, lowest=True)
+        probs = {b: model(b, legal, hand, table) for b in kn.bits_of(legal)}
+        assert sum(probs.values()) == pytest.approx(1.0)
+        chosen = best_card(legal, hand, table, False)
+        assert max(probs, key=probs.get) == chosen
+        if best_set(legal, hand, table, False).bit_count() > 1:
+            checked += 1
+    assert checked  # ties did occur, and the model followed the bot's tie-break
+
+
 # --------------------------------------------------------------------------
 # The heuristic's tips.
 # --------------------------------------------------------------------------
@@ -513,6 +642,57 @@ def test_heuristic_playouts_follow_the_rules_and_score_like_the_engine():
                 expected = d.playout_places(res, pass_rule)
                 got = tuple(classic_place(s, masks, passes, pass_rule) for s in range(players))
                 assert got == expected
+
+
+def test_heuristic_playout_with_exact_ties_replays_the_heuristic_bots_game():
+    heur = HeuristicBot()
+    for seed in range(30):
+        options = KEFT if seed % 2 else CLASSIC
+        players = 3 + seed % 4
+        state = d.deal(players, seed, options)
+        fs = d.to_fast(state)
+        history = []
+        while not state.over:
+            card = heur.choose(d.view(state, state.to_move), history)
+            state, actions = d.apply(state, card)
+            history.extend(actions)
+        masks, passes, out = heuristic_playout(fs, random.Random(seed), lowest=True)
+        assert list(masks) == list(state.masks)
+        assert list(passes) == list(state.passes) and list(out) == list(state.out)
+
+
+def test_looking_ahead_never_scores_worse_than_the_plain_heuristic_playout():
+    # With exact ties and no random seats the playouts are deterministic: the
+    # look-ahead tries the heuristic's own card among the others and keeps the best.
+    from games.engine.bots.search import lookahead_playout
+
+    rng = random.Random(6)
+    for seed in range(40):
+        players = 3 + seed % 3
+        keft = seed % 2 == 1
+        fs = d.fast_state(players, keft, d.random_deal_masks(players, rng))
+        me = (fs.to_move + 1) % players
+
+        def score(masks, passes, out, me=me, keft=keft, players=players):
+            if keft:
+                return out.index(me) if me in out else players
+            return classic_place(me, masks, passes, False)
+
+        plain = score(*heuristic_playout(fs, rng, lowest=True))
+        eps = [0.0] * players
+        for depth in (1, 2, 9):
+            assert lookahead_playout(fs, rng, eps, True, me, score, depth) <= plain
+
+
+def test_both_samplers_choose_legal_cards():
+    for seed in range(6):
+        state, history = decision_point(4, 40 + seed, KEFT if seed % 2 else CLASSIC, 12)
+        view = d.view(state, state.to_move)
+        for sampler in ("mh", "is"):
+            bot = SearchBot(seed=seed, budget_ms=None, playouts=5, sampler=sampler)
+            assert bot.choose(view, history) in view["legal"]
+    with pytest.raises(ValueError):
+        SearchBot(playouts=5, sampler="gibbs")
 
 
 def brute_force_wins(state: d.State) -> bool:

@@ -346,7 +346,7 @@ def test_d13_an_impossible_stall_is_an_internal_error():
     # Nobody holds any card that 9D makes playable: only a corrupt position can do this.
     nine_d, ace_s, king_s = (1 << DECK36.index(c) for c in ("9D", "AS", "KS"))
     with pytest.raises(AssertionError, match="D13"):
-        d._advance([nine_d | ace_s, king_s], nine_d, 0, nine_d, d._CYCLES[2], 1, [0, 0], [], None)
+        d.advance([nine_d | ace_s, king_s], nine_d, 0, nine_d, d.CYCLES[2], 1, [0, 0], [], None)
 
 
 # --------------------------------------------------------------------------- K1

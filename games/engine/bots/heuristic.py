@@ -139,17 +139,23 @@ def best_card(legal: int, hand: int, table: int, keft: bool, weights=None) -> in
     return best & -best
 
 
-def choice_model(keft: bool, eps: float):
+def choice_model(keft: bool, eps: float, lowest: bool = False):
     """An opponent model: P(card | legal cards, hand, table) for a heuristic-like player.
 
     With probability ``1 - eps`` it plays one of this bot's best cards, else
-    any legal card; used by the search bot to weigh sampled hands.
+    any legal card; used by the search bot to weigh sampled hands. With
+    ``lowest`` the best card is exactly the heuristic bot's own choice, the
+    lowest card index among equal scores (:func:`best_card`), which makes
+    the model sharper; otherwise any of the best cards is equally likely.
     """
 
     def model(bit: int, legal: int, hand: int, table: int) -> float:
         p = eps / legal.bit_count()
         best = best_set(legal, hand, table, keft)
-        if best & bit:
+        if lowest:
+            if best & -best == bit:
+                p += 1.0 - eps
+        elif best & bit:
             p += (1.0 - eps) / best.bit_count()
         return p
 

@@ -22,9 +22,13 @@ room left in its hand, falling back to a step-by-step check of Hall's
 condition if that runs into a dead end, so a consistent deal is always found.
 Without constraints this is a uniformly random deal of the unknown cards.
 
-``decisions`` keeps the other seats' card plays with what was playable then;
-:meth:`Knowledge.likelihood` says how well a sampled deal explains them
-under an opponent model (the search bot weighs its samples with it).
+``decisions`` keeps the other seats' card plays with what was playable then
+(``seat_decisions``: the same, per seat); :meth:`Knowledge.likelihood` and
+:meth:`Knowledge.seat_likelihood` say how well a sampled deal explains them
+under an opponent model. :meth:`Knowledge.mcmc` walks from a consistent deal
+to deals in proportion to a per-seat weight (Metropolis-Hastings over card
+swaps between two other seats, never breaking a count or a pass
+inference): the search bot's posterior over the hidden hands.
 
 Pure Python, no Django. :func:`playable_of` is the engine's own rule
 (:func:`devyatka.playable_from_table`); ``NEXT`` (what a card frees) mirrors
@@ -140,6 +144,7 @@ class Knowledge:
         "forbidden",
         "history_ok",
         "decisions",
+        "seat_decisions",
     )
 
     def __init__(self, view: dict[str, Any], history: Sequence[tuple[int, str]] = ()) -> None:
@@ -192,6 +197,11 @@ class Knowledge:
             since[who] |= bit
             decisions.append((who, bit, playable_then, table_then, since[who]))
         self.decisions = tuple(decisions)
+        by_seat: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
+        for who, bit, playable_then, table_then, since_then in decisions:
+            by_seat[who].append((bit, playable_then, table_then, since_then))
+        #: per seat, its card plays as (card, playable then, table then, played since).
+        self.seat_decisions = tuple(tuple(d) for d in by_seat)
         unknown = self.unknown
         forbidden = [f & unknown for f in forbidden]
         if seat is not None:
@@ -264,6 +274,80 @@ class Knowledge:
                 lm[who] *= model(bit, legal, hand, table)
                 lr[who] /= legal.bit_count()
         return lm, lr
+
+    def seat_likelihood(self, seat: int, hand: int, model: Any) -> tuple[float, float]:
+        """One seat's ``(model, random)`` likelihood of its card plays if it holds ``hand`` now."""
+        lm = 1.0
+        lr = 1.0
+        for bit, playable, table, since in self.seat_decisions[seat]:
+            held = hand | since
+            legal = held & playable
+            if legal != bit:
+                lm *= model(bit, legal, held, table)
+                lr /= legal.bit_count()
+        return lm, lr
+
+    def mcmc(
+        self,
+        rng: random.Random,
+        masks: list[int],
+        weight_of: Any,
+        steps: int,
+        weights: list[float] | None = None,
+    ) -> list[float]:
+        """Metropolis-Hastings over the hidden deal: ``steps`` card swaps, ``masks`` in place.
+
+        The target is proportional to the product over the other seats of
+        ``weight_of(seat, hand)`` (e.g. the likelihood of the seat's plays).
+        A step picks two other seats holding cards and one card of each at
+        random (a symmetric proposal) and swaps them, unless that gives a seat
+        a card it is known not to hold; it is accepted with probability
+        min(1, new / old) of the two seats' weights (the others do not change).
+        Counts and every hard constraint are kept, so a chain started from
+        :meth:`sample` stays consistent. Returns the per-seat weights
+        (``weights``, if given, are those of ``masks`` already).
+        """
+        seats = self._others()
+        n = self.players
+        if weights is None:
+            weights = [1.0] * n
+            for s in seats:
+                weights[s] = weight_of(s, masks[s])
+        k = len(seats)
+        if k < 2:
+            return weights
+        forbidden = self.forbidden
+        cards = [bits_of(masks[s]) if s in seats else [] for s in range(n)]
+        rand = rng.random
+        for _ in range(steps):
+            i = int(rand() * k)
+            j = int(rand() * (k - 1))
+            if j >= i:
+                j += 1
+            a = seats[i]
+            b = seats[j]
+            ca = cards[a]
+            cb = cards[b]
+            ia = int(rand() * len(ca))
+            ib = int(rand() * len(cb))
+            x = ca[ia]
+            y = cb[ib]
+            if x & forbidden[b] or y & forbidden[a]:
+                continue
+            ha = masks[a] ^ x ^ y
+            hb = masks[b] ^ x ^ y
+            wa = weight_of(a, ha)
+            wb = weight_of(b, hb)
+            new = wa * wb
+            old = weights[a] * weights[b]
+            if new >= old or rand() * old < new:
+                masks[a] = ha
+                masks[b] = hb
+                weights[a] = wa
+                weights[b] = wb
+                ca[ia] = y
+                cb[ib] = x
+        return weights
 
     def sample(self, rng: random.Random) -> list[int]:
         """Hand masks for every seat: own hand as is, the unknown cards dealt at random.

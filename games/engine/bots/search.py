@@ -5,31 +5,50 @@ view and the public history (own hand, table, counts, and the pass
 inferences: a seat that passed held none of the cards playable then), then
 repeats until its budget is spent:
 
-1. **Determinise.** Sample hidden hands consistent with all of that
-   (:meth:`Knowledge.sample`). With ``infer`` (default) each sampled deal is
-   weighed by how well it explains the other seats' card plays so far, and
-   the deal for a round is drawn from all candidates so far (``warmup`` at
-   the start, then ``pool_factor`` more per round) in proportion to weight.
-   Two opponent types explain plays: *heuristic-like* (the heuristic bot's
-   choice with probability 1 - ``model_eps``, else any legal card;
-   :func:`.heuristic.choice_model`) and *random* (any legal card). With
-   ``adaptive`` (default) each seat's type is judged from its own plays,
-   averaged over the warm-up deals, starting from ``prior_heuristic``; a
-   seat's weight mixes the two types accordingly.
+1. **Determinise.** Deal the hidden cards consistently with all of that
+   (:meth:`Knowledge.sample`) and, with ``infer`` (default), in proportion
+   to how well the deal explains the other seats' card plays so far. Two
+   opponent types explain plays: *heuristic-like* (the heuristic bot's own
+   card -- its lowest-index best card -- with probability 1 - ``model_eps``,
+   else any legal card; :func:`.heuristic.choice_model`) and *random* (any
+   legal card). With ``adaptive`` (default) a seat is heuristic-like with
+   prior probability ``prior_heuristic`` and its weight is the mixture of
+   the two; otherwise it is heuristic-like for sure.
+
+   ``sampler="mh"`` (default): Metropolis-Hastings over the hidden deal
+   (:meth:`Knowledge.mcmc`): ``chains`` chains start from
+   :meth:`Knowledge.sample`, each runs ``burn`` card swaps between two
+   opponents (a swap that breaks a pass inference is refused; it is
+   accepted with the ratio of the two seats' weights), then every round
+   takes the next chain's state after ``thin`` more swaps. A seat's weight
+   depends on its own hand alone and is memoised per (seat, hand). Each
+   round also draws each seat's type from its posterior given the deal.
+   ``sampler="is"`` (the earlier method): importance weights over deals
+   from :meth:`Knowledge.sample`, types judged once from ``warmup`` deals,
+   the round's deal drawn from a growing pool (``pool_factor`` per round).
 2. **Play out.** For every legal card, play it on that deal with the
    engine's fast path (:func:`devyatka.fast_apply`) and finish the game with
    ``policy="heuristic"``: every seat plays the heuristic's card (memoised;
-   a uniformly random legal card with probability ``playout_eps``), except
-   that each opponent judged possibly random plays at random in a share of
-   the rounds equal to that doubt. ``policy="random"``: uniformly random
-   play (:func:`devyatka.random_playout`).
+   with ``exact_ties``, default, its lowest-index best card exactly as the
+   heuristic bot, else random among the best; a uniformly random legal card
+   with probability ``playout_eps``), except that a seat drawn as random
+   this round plays at random. With ``lookahead`` = k (default 1), at its
+   own next k choices in the playout the bot tries each legal card with a
+   heuristic playout on the same deal and plays the best
+   (:func:`lookahead_playout`): its future self plays better than the
+   heuristic, as the real bot will. More than one look-ahead made it worse
+   (it then leans on knowing the sampled deal). ``policy="random"``:
+   uniformly random play (:func:`devyatka.random_playout`).
 3. **Score** the end for its own seat: classic, its place (D10-D12, with the
-   table's pass rule from ``view["pass_rule"]``); Keft, 1 if it is the loser
-   (plus a small tie-break for going out earlier).
+   table's pass rule from ``view["pass_rule"]``) plus ``win_weight`` if it
+   is not first; Keft, 1 if it is the loser (plus a small tie-break for
+   going out earlier).
 
 All legal cards are evaluated on the same sampled deals (common random
-numbers). The card with the best mean wins: lowest expected place in
-classic, lowest probability of being the loser in Keft.
+numbers). The card with the best mean wins: in classic the lowest
+expected place + ``win_weight`` x P(not first) (``win_weight=0``: expected
+place alone; large: the likeliest win, expected place breaking ties), in
+Keft the lowest probability of being the loser.
 
 When only two hands hold cards (Keft endgames, two-player tables) the game
 is one of perfect information; :func:`.endgame.solve` then searches it
@@ -54,13 +73,13 @@ from typing import Any
 
 from ..cards import INDEX36, POINTS36
 
-# _advance is the engine's one core move function, documented there as shared
-# with the bots' fast path: the heuristic playouts below play every card
-# through it, so the rules stay written once.
+# advance is the engine's one core move function, shared with the bots' fast
+# path: the heuristic playouts below play every card through it, so the rules
+# stay written once.
 from ..devyatka import (
-    _CYCLES,
+    CYCLES,
     FastState,
-    _advance,
+    advance,
     fast_apply,
     playout_places,
     random_playout,
@@ -78,44 +97,116 @@ KEFT_ORDER_WEIGHT = 0.05
 
 
 def heuristic_playout(
-    fs: FastState, rng: random.Random, eps: float | Sequence[float] = 0.0
+    fs: FastState,
+    rng: random.Random,
+    eps: float | Sequence[float] = 0.0,
+    lowest: bool = False,
 ) -> tuple[list[int], list[int], list[int]]:
     """Finish the game with every seat playing the heuristic bot's card.
 
     Each mover plays one of :func:`.heuristic.best_set` for its hand (random
-    among equal scores), or with probability ``eps`` (one number, or one per
+    among equal scores; with ``lowest`` the lowest card index, exactly as
+    the heuristic bot), or with probability ``eps`` (one number, or one per
     seat) a uniformly random legal card. Returns the final ``(masks, passes,
     out)``; ``fs`` is not changed.
     """
-    n = fs.players
-    keft = fs.keft
     masks = list(fs.masks)
     passes = list(fs.passes)
     out = list(fs.out)
-    playable = fs.playable
-    p = fs.to_move
-    cycle = _CYCLES[n]
+    n = fs.players
+    eps_of = [eps] * n if isinstance(eps, int | float) else list(eps)
+    _play(fs.keft, masks, passes, out, fs.playable, fs.to_move, rng, eps_of, lowest, -1)
+    return masks, passes, out
+
+
+def _play(
+    keft: bool,
+    masks: list[int],
+    passes: list[int],
+    out: list[int],
+    playable: int,
+    p: int,
+    rng: random.Random,
+    eps_of: Sequence[float],
+    lowest: bool,
+    stop: int,
+) -> tuple[int, int]:
+    """The heuristic playout loop on mutable lists; returns ``(playable, to_move)``.
+
+    Stops early, before the move, when seat ``stop`` is to move with a choice.
+    """
+    n = len(masks)
+    cycle = CYCLES[n]
     need = n - 1 if keft else 1
     rand = rng.random
-    advance = _advance
+    step = advance
     best = best_set
-    eps_of = [eps] * n if isinstance(eps, int | float) else list(eps)
     while p >= 0:
         legal = masks[p] & playable
         if legal & (legal - 1):
+            if p == stop:
+                return playable, p
             e = eps_of[p]
             if not e or (e < 1.0 and rand() >= e):
                 held = 0
                 for m in masks:
                     held |= m
                 legal = best(legal, masks[p], FULL & ~held, keft)
+                if lowest:
+                    legal &= -legal
             if legal & (legal - 1):
                 k = int(rand() * legal.bit_count())
                 while k:
                     legal &= legal - 1
                     k -= 1
-        playable, p = advance(masks, playable, p, legal & -legal, cycle, need, passes, out, None)
-    return masks, passes, out
+        playable, p = step(masks, playable, p, legal & -legal, cycle, need, passes, out, None)
+    return playable, p
+
+
+def lookahead_playout(
+    fs: FastState,
+    rng: random.Random,
+    eps_of: Sequence[float],
+    lowest: bool,
+    me: int,
+    score: Any,
+    depth: int = 1,
+) -> float:
+    """A heuristic playout in which seat ``me`` looks one move ahead at its choices.
+
+    Play goes as in :func:`heuristic_playout`, except at ``me``'s next
+    ``depth`` moves with two or more legal cards: there each card is tried
+    with a heuristic playout on this deal and the best by ``score(masks,
+    passes, out)`` (lower is better) is played. Returns the end's score.
+    """
+    masks = list(fs.masks)
+    passes = list(fs.passes)
+    out = list(fs.out)
+    keft = fs.keft
+    n = len(masks)
+    cycle = CYCLES[n]
+    need = n - 1 if keft else 1
+    playable, p = fs.playable, fs.to_move
+    while True:
+        stop = me if depth > 0 else -1
+        playable, p = _play(keft, masks, passes, out, playable, p, rng, eps_of, lowest, stop)
+        if p < 0:
+            return score(masks, passes, out)
+        depth -= 1
+        legal = masks[me] & playable
+        best = best_bit = None
+        while legal:
+            b = legal & -legal
+            legal ^= b
+            m2, pa2, o2 = list(masks), list(passes), list(out)
+            pl2, p2 = advance(m2, playable, me, b, cycle, need, pa2, o2, None)
+            _play(keft, m2, pa2, o2, pl2, p2, rng, eps_of, lowest, -1)
+            v = score(m2, pa2, o2)
+            if best is None or v < best:
+                best, best_bit = v, b
+        if not depth:
+            return best
+        playable, p = advance(masks, playable, me, best_bit, cycle, need, passes, out, None)
 
 
 def _points(mask: int) -> int:
@@ -165,12 +256,19 @@ class SearchBot(Bot):
         policy: str = "heuristic",
         playout_eps: float = 0.0,
         infer: bool = True,
-        model_eps: float = 0.2,
+        model_eps: float = 0.02,
         pool_factor: int = 3,
         warmup: int = 24,
         adaptive: bool = True,
         prior_heuristic: float = 0.7,
         endgame: bool = True,
+        sampler: str = "mh",
+        chains: int = 2,
+        burn: int = 150,
+        thin: int = 5,
+        exact_ties: bool = True,
+        win_weight: float = 4.0,
+        lookahead: int = 1,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and playouts is None:
@@ -189,6 +287,15 @@ class SearchBot(Bot):
         self.adaptive = adaptive
         self.prior_heuristic = prior_heuristic
         self.endgame = endgame
+        if sampler not in ("mh", "is"):
+            raise ValueError("sampler must be 'mh' or 'is'.")
+        self.sampler = sampler
+        self.chains = max(1, chains)
+        self.burn = burn
+        self.thin = thin
+        self.exact_ties = exact_ties
+        self.win_weight = win_weight
+        self.lookahead = lookahead
         self.last_playouts = 0  # rounds (playouts per card) of the last evaluation
         self.last_like_heuristic: list[float] = []  # per seat, P(plays like the heuristic)
 
@@ -197,8 +304,8 @@ class SearchBot(Bot):
     ) -> list[float]:
         """Per card of ``legal``, the mean score over the playouts (lower is better).
 
-        Classic: expected place. Keft: ``players`` x P(loser) plus the small
-        out-order tie-break.
+        Classic: expected place, plus ``win_weight`` x P(not first). Keft:
+        ``players`` x P(loser) plus the small out-order tie-break.
         """
         start = time.perf_counter()
         know = Knowledge(view, history)
@@ -213,13 +320,49 @@ class SearchBot(Bot):
         limit = self.playouts
         heuristic = self.policy == "heuristic"
         eps = self.playout_eps
+        lowest = self.exact_ties
+        win_weight = self.win_weight
         order_weight = KEFT_ORDER_WEIGHT / n
+        lookahead = self.lookahead if heuristic else 0
+
+        def score_end(end_masks: list[int], end_passes: list[int], out: list[int]) -> float:
+            if keft:
+                return out.index(me) * order_weight if me in out else n
+            place = classic_place(me, end_masks, end_passes, pass_rule)
+            return place + win_weight if place > 1 else place
+
         infer = self.infer and bool(know.decisions)
         others = [s for s in range(n) if s != me]
+        rand = rng.random
         # P(a seat plays like the heuristic rather than at random); 1 = no doubt.
         like_heuristic = [1.0] * n
-        if infer:
-            model = choice_model(keft, self.model_eps)
+        type_sums = [0.0] * n
+        mh = infer and self.sampler == "mh"
+        if mh:
+            prior = self.prior_heuristic if self.adaptive else 1.0
+            model = choice_model(keft, self.model_eps, lowest)
+            cache: dict[tuple[int, int], tuple[float, float]] = {}
+
+            def seat_terms(s: int, hand: int) -> tuple[float, float]:
+                """(weight, P(heuristic type)) of seat ``s`` holding ``hand``."""
+                key = (s, hand)
+                got = cache.get(key)
+                if got is None:
+                    lm, lr = know.seat_likelihood(s, hand, model)
+                    w = prior * lm + (1.0 - prior) * lr
+                    got = cache[key] = (w, prior * lm / w if w > 0.0 else prior)
+                return got
+
+            def weight_of(s: int, hand: int) -> float:
+                return seat_terms(s, hand)[0]
+
+            chains = []
+            for _ in range(self.chains):
+                masks = know.sample(rng)
+                weights = know.mcmc(rng, masks, weight_of, self.burn)
+                chains.append((masks, weights))
+        elif infer:
+            model = choice_model(keft, self.model_eps, lowest)
             pool: list[list[int]] = []
             cum: list[float] = []
             total = 0.0
@@ -248,44 +391,52 @@ class SearchBot(Bot):
                     pool.append(cand)
                     total += w
                     cum.append(total)
-        rand = rng.random
         eps_of = [eps] * n
         mixed_types = any(like_heuristic[s] < 1.0 for s in others)
         done = 0
         while True:
-            if infer:
-                for _ in range(self.pool_factor):
-                    cand = know.sample(rng)
-                    w = weight(*know.seat_likelihoods(cand, model))
-                    if w > 0.0:
-                        pool.append(cand)
-                        total += w
-                        cum.append(total)
-                if pool:
-                    pick = bisect.bisect(cum, rand() * total)
-                    masks = pool[min(pick, len(pool) - 1)]
+            if mh:
+                masks, weights = chains[done % len(chains)]
+                know.mcmc(rng, masks, weight_of, self.thin, weights)
+                for s in others:  # this round's type for each seat, given the deal
+                    h = seat_terms(s, masks[s])[1] if masks[s] else 1.0
+                    type_sums[s] += h
+                    eps_of[s] = eps if h >= 1.0 or rand() < h else 1.0
+            else:
+                if infer:
+                    for _ in range(self.pool_factor):
+                        cand = know.sample(rng)
+                        w = weight(*know.seat_likelihoods(cand, model))
+                        if w > 0.0:
+                            pool.append(cand)
+                            total += w
+                            cum.append(total)
+                    if pool:
+                        pick = bisect.bisect(cum, rand() * total)
+                        masks = pool[min(pick, len(pool) - 1)]
+                    else:
+                        masks = know.sample(rng)
                 else:
                     masks = know.sample(rng)
-            else:
-                masks = know.sample(rng)
-            if mixed_types:  # draw each seat's type for this round's playouts
-                for s in others:
-                    eps_of[s] = eps if rand() < like_heuristic[s] else 1.0
+                if mixed_types:  # draw each seat's type for this round's playouts
+                    for s in others:
+                        eps_of[s] = eps if rand() < like_heuristic[s] else 1.0
             fs = FastState(n, keft, tuple(masks), know.playable, me, know.passes, know.out)
             for j, b in enumerate(bits):
                 after = fast_apply(fs, b)
-                if heuristic:
-                    end_masks, end_passes, out = heuristic_playout(after, rng, eps_of)
-                    if not keft:
-                        sums[j] += classic_place(me, end_masks, end_passes, pass_rule)
-                        continue
+                if lookahead:
+                    sums[j] += lookahead_playout(
+                        after, rng, eps_of, lowest, me, score_end, lookahead
+                    )
+                elif heuristic:
+                    sums[j] += score_end(*heuristic_playout(after, rng, eps_of, lowest))
                 else:
                     res = random_playout(after, rng)
-                    if not keft:
-                        sums[j] += playout_places(res, pass_rule)[me]
-                        continue
-                    out = res.out
-                sums[j] += out.index(me) * order_weight if me in out else n
+                    if keft:
+                        sums[j] += score_end([], [], list(res.out))
+                    else:
+                        place = playout_places(res, pass_rule)[me]
+                        sums[j] += place + win_weight if place > 1 else place
             done += 1
             if limit is not None and done >= limit:
                 break
@@ -293,6 +444,8 @@ class SearchBot(Bot):
                 if time.perf_counter() >= deadline:
                     break
         self.last_playouts = done
+        if mh:
+            like_heuristic = [1.0 if s == me else type_sums[s] / done for s in range(n)]
         self.last_like_heuristic = like_heuristic
         return [s / done for s in sums]
 
