@@ -31,6 +31,11 @@ router = ProtocolTypeRouter(
 # 50-130 ms at a time (docs/PERFORMANCE.md).
 gc.collect()
 gc.freeze()
+# A move allocates thousands of short-lived objects (ORM rows, JSON, frames),
+# so the default threshold (700) ran a young collection several times per
+# move; collecting less often cut the load test's p99 and raised saturation
+# (docs/PERFORMANCE.md, "Live tables load").
+gc.set_threshold(20_000, 50, 100)
 
 
 async def application(scope, receive, send):
