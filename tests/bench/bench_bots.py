@@ -39,8 +39,6 @@ import datetime
 import json
 import math
 import multiprocessing
-import os
-import platform
 import random
 import sys
 import time
@@ -53,6 +51,7 @@ from games.engine import devyatka as d  # noqa: E402
 from games.engine.bots import get_bot  # noqa: E402
 from games.engine.bots.base import Bot  # noqa: E402
 from games.engine.cards import INDEX36  # noqa: E402
+from tests.bench.common import machine  # noqa: E402
 
 DEFAULT_PLAYOUTS = 100
 LIVE_BUDGET_MS = 200.0
@@ -235,22 +234,6 @@ def live_budget_check(players: int, positions: int = 30) -> dict:
         "playouts_min": min(counts),
         "ms_mean": sum(times) / len(times),
         "ms_max": max(times),
-    }
-
-
-def machine() -> dict:
-    model = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {
-        "nproc": os.cpu_count(),
-        "cpu": model,
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
     }
 
 

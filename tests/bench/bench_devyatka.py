@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
-import platform
 import random
 import sys
 import time
@@ -28,6 +26,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.engine import devyatka as d  # noqa: E402
+from tests.bench.common import machine  # noqa: E402
 
 FAST_TARGET_GAMES_PER_S = 10_000
 PLAY_TARGET_US_PER_MOVE = 20.0
@@ -110,22 +109,6 @@ def bench(players: int, games_public: int, games_fast: int, repeat: int) -> dict
         t = best_of(repeat, fast_playouts)
         res[f"{label}_playouts_per_s"] = (games_fast // len(starts)) * len(starts) / t
     return res
-
-
-def machine() -> dict:
-    model = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {
-        "nproc": os.cpu_count(),
-        "cpu": model,
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-    }
 
 
 def markdown(players: int, res: dict, info: dict, command: str) -> str:

@@ -55,6 +55,7 @@ def main() -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from club.models import Player
     from games import services, synthetic
     from games.engine import devyatka
     from games.models import Table
@@ -74,7 +75,7 @@ def main() -> None:
                 table = Table.objects.get(pk=table_id)
                 game = services.current_game(table)
                 if table.status != Table.Status.PLAYING:
-                    services.play_again(synthetic.Player.objects.get(pk=game.players[0]), table_id)
+                    services.play_again(Player.objects.get(pk=game.players[0]), table_id)
                     continue
                 state = devyatka.from_json(game.state)
                 card = rng.choice(devyatka.legal_moves(state))

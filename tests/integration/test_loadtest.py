@@ -8,7 +8,6 @@ without errors, and that the synthetic players and tables are gone after.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,14 +16,6 @@ from tests.support.server import DaphneServer, SiteDatabase
 from tests.support.tables import run_django
 
 pytestmark = [pytest.mark.server, pytest.mark.timeout(180)]
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> Iterator[SiteDatabase]:
-    database = SiteDatabase(tmp_path)
-    database.create()
-    yield database
-    database.drop()
 
 
 def test_loadtest_plays_reports_and_cleans_up(database: SiteDatabase, tmp_path: Path):

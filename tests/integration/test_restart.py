@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,14 +27,6 @@ from tests.support.tables import (
 )
 
 pytestmark = [pytest.mark.server, pytest.mark.timeout(180)]
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> Iterator[SiteDatabase]:
-    database = SiteDatabase(tmp_path)
-    database.create()
-    yield database
-    database.drop()
 
 
 async def play_one(clients: list[TableClient], latest: list[dict], rng: random.Random):

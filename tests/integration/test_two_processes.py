@@ -38,14 +38,6 @@ pytestmark = [
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> Iterator[SiteDatabase]:
-    database = SiteDatabase(tmp_path)
-    database.create()
-    yield database
-    database.drop()
-
-
-@pytest.fixture
 def servers(database: SiteDatabase, tmp_path: Path) -> Iterator[list[DaphneServer]]:
     started: list[DaphneServer] = []
     try:
