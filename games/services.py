@@ -58,11 +58,11 @@ class Broadcast:
 # Reading
 
 
-# The three reads below run on every move, so they are written as short raw
-# queries: Django's query compiler costs about 0.8 ms a query on this machine
-# class against 0.13 ms for `raw()` (tests/bench/bench_moves.py and
-# docs/PERFORMANCE.md), and a move made three of them. `raw()` still builds
-# model instances with the fields' converters, so callers see ordinary models.
+# The reads and writes below run on every move, so they skip Django's query
+# compiler, which cost about 0.8 ms a query on this machine class against
+# 0.13 ms for `raw()` (tests/bench/bench_moves.py, docs/PERFORMANCE.md).
+# `raw()` still builds model instances with the fields' converters, and the
+# writes prepare values through the fields, so callers see ordinary models.
 
 
 def _locked_table(table_id: int) -> Table:
@@ -114,34 +114,38 @@ def _first(rows: Any) -> Any:
     return next(iter(rows), None)
 
 
-def _save(instance: Table | Game, *fields: str) -> None:
-    """Write these fields of the instance: save(update_fields=...) without the compiler."""
-    _execute(type(instance), "UPDATE {table} SET {sets} WHERE id = %s", fields, [instance], True)
-
-
-def _insert(model: type[Move], fields: Sequence[str], rows: list[Move]) -> None:
-    """INSERT the rows (new instances; their ids are not read back)."""
-    _execute(model, "INSERT INTO {table} ({columns}) VALUES ({marks})", fields, rows, False)
-
-
-def _execute(model, sql: str, names: Sequence[str], rows: list, with_pk: bool) -> None:
-    # Values go through each field's own get_db_prep_save, exactly as the ORM
-    # prepares them (JSON, datetimes, booleans on either database).
+def _save(instance: Table | Game, *names: str) -> None:
+    """save(update_fields=names), without the query compiler."""
+    model = type(instance)
     fields = [model._meta.get_field(name) for name in names]
-    quote = connection.ops.quote_name
-    sql = sql.format(
-        table=quote(model._meta.db_table),
-        sets=", ".join(f"{quote(f.column)} = %s" for f in fields),
-        columns=", ".join(quote(f.column) for f in fields),
-        marks=", ".join(["%s"] * len(fields)),
-    )
-    params = [
-        [f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields]
-        + ([row.pk] if with_pk else [])
-        for row in rows
-    ]
+    sets = ", ".join(f"{_quote(f.column)} = %s" for f in fields)
     with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
+        cursor.execute(
+            f"UPDATE {_quote(model._meta.db_table)} SET {sets} WHERE id = %s",
+            [*_db_values(instance, fields), instance.pk],
+        )
+
+
+def _insert(model: type[Move], names: Sequence[str], rows: list[Move]) -> None:
+    """bulk_create(rows) for these fields, without the query compiler (ids are not read back)."""
+    fields = [model._meta.get_field(name) for name in names]
+    columns = ", ".join(_quote(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES ({marks})",
+            [_db_values(row, fields) for row in rows],
+        )
+
+
+def _db_values(instance: Any, fields: list) -> list:
+    # Each field prepares its own value, exactly as the ORM would (JSON,
+    # datetimes, booleans, on either database).
+    return [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
+
+
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
 
 
 def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -> dict:
