@@ -760,3 +760,56 @@ def test_search_takes_the_forced_win_in_two_hand_endgames():
             state, actions = d.apply(state, card)
             history.extend(actions)
     assert checked >= 5
+
+
+def test_future_choices_per_information_set_lie_between_heuristic_and_clairvoyant():
+    # Deterministic playouts (exact ties, no random seats). Depth 1: the future
+    # self plays the heuristic, whose card only depends on what the seat sees,
+    # so it is one card per information set. Depth 2: the best single card per
+    # information set, never worse than the heuristic's. The look-ahead playout
+    # picks the best card per deal (as if the deal were known): never worse.
+    from games.engine.bots.search import info_set_values, lookahead_playout
+
+    rng = random.Random(11)
+    for seed in range(30):
+        players = 3 + seed % 3
+        keft = seed % 2 == 1
+        fs = d.fast_state(players, keft, d.random_deal_masks(players, rng))
+        for _ in range(rng.randrange(3, 9)):  # into the game, where choices are wider
+            legal = fs.masks[fs.to_move] & fs.playable
+            fs = d.fast_apply(fs, rng.choice([b for i in range(36) if (b := 1 << i) & legal]))
+        me = fs.to_move
+        others = sum(m for s, m in enumerate(fs.masks) if s != me)
+        hidden = [b for i in range(36) if (b := 1 << i) & others]
+        particles = []
+        for _ in range(12):  # deals that agree with everything ``me`` knows
+            rng.shuffle(hidden)
+            masks, k = list(fs.masks), 0
+            for s in range(players):
+                if s != me:
+                    c = fs.masks[s].bit_count()
+                    masks[s] = sum(hidden[k : k + c])
+                    k += c
+            particles.append((masks, [0.0] * players))
+
+        def score(masks, passes, out, me=me, keft=keft, players=players):
+            if keft:
+                return out.index(me) if me in out else players
+            return classic_place(me, masks, passes, False)
+
+        args = (me, keft, fs.playable, fs.passes, fs.out, rng, True, score)
+        heuristic = info_set_values(particles, *args, 1, 1)
+        per_set = info_set_values(particles, *args, 2, 1)
+        assert (
+            set(per_set) == set(heuristic)
+            and len(per_set) == (fs.masks[me] & fs.playable).bit_count()
+        )
+        for b, value in per_set.items():
+            afters = [d.fast_apply(fs._replace(masks=tuple(m)), b) for m, _ in particles]
+            plain = sum(score(*heuristic_playout(a, rng, lowest=True)) for a in afters)
+            clairvoyant = sum(
+                lookahead_playout(a, rng, [0.0] * players, True, me, score, 1) for a in afters
+            )
+            assert heuristic[b] == pytest.approx(plain / len(particles))
+            assert clairvoyant / len(particles) <= value + 1e-9
+            assert value <= heuristic[b] + 1e-9
