@@ -29,7 +29,7 @@ lint:
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# The quick benchmarks; bots (tests/bench/bench_bots.py, ~20 min) and the
+# The quick benchmarks; bots (tests/bench/bench_bots.py, ~50 min) and the
 # live load tool (manage.py loadtest, against a running server) are in
 # docs/PERFORMANCE.md.
 bench: install

@@ -11,7 +11,7 @@ Matchups (4 players unless ``--players``), each in classic Devyatka and Keft:
   Keft loss rate <= 17% (chance: 25%);
 * ``search`` vs 3 ``heuristic``: classic win rate >= 33%, Keft loss rate
   <= 22%, at <= 200 ms per move. The benchmark runs the search bot with a
-  fixed playout count (``--playouts``, per legal card; reproducible) and
+  fixed number of sampled deals per decision (``--playouts``; reproducible) and
   reports the measured time per decision;
 * with ``--reference``, also ``search`` vs 3 ``random`` and a *cheating* bot
   (it reads every hand and runs 30 random playouts per legal card; not a
@@ -25,11 +25,12 @@ rotations together) as one sample: mean +- 1.96 * sd(per-deal rate) / sqrt(deals
 
 Options: ``--deals N`` (default 2,000, i.e. 8,000 games per matchup and
 variant), ``--quick`` (100 deals, a smoke run), ``--workers`` (default 2
-processes), ``--playouts`` (search, per legal card), ``--only`` (a matchup),
-``--variant`` (classic or keft only), ``--search-options`` (extra SearchBot
-options as JSON, for exploration), ``--markdown`` (print a section for
-docs/PERFORMANCE.md). Besides the rates it reports the tested seat's mean place. The full default
-run takes about 20-25 minutes on 2 cores.
+processes), ``--playouts`` (search: sampled deals per decision), ``--only``
+(a matchup), ``--variant`` (classic or keft only), ``--search-options``
+(extra SearchBot options as JSON) and ``--opponent-options`` (the
+opponents' bot options as JSON), both for exploration, ``--markdown`` (print
+a section for docs/PERFORMANCE.md). Besides the rates it reports the tested
+seat's mean place. The full default run takes about 50 minutes on 2 cores.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from games.engine.bots.base import Bot  # noqa: E402
 from games.engine.cards import INDEX36  # noqa: E402
 from tests.bench.common import machine  # noqa: E402
 
-DEFAULT_PLAYOUTS = 100
+DEFAULT_PLAYOUTS = 400
 LIVE_BUDGET_MS = 200.0
 
 #: name -> (bot under test, its options, opponents' level, classic target, Keft target)
@@ -134,7 +135,7 @@ def run_chunk(job: tuple) -> tuple[list[float], list[float], list[float]]:
     The place (classic: D10-D12; Keft: 1 + how many went out before it) is
     the mean over the deal's rotations of the tested seat's place.
     """
-    name, keft, start, stop, players, test_options = job
+    name, keft, start, stop, players, test_options, opp_options = job
     level, _, opp_level, _, _ = MATCHUPS[name]
     options = d.Options(keft=keft)
     rates, times, places = [], [], []
@@ -142,7 +143,7 @@ def run_chunk(job: tuple) -> tuple[list[float], list[float], list[float]]:
         hits = 0
         place_sum = 0
         for rot in range(players):
-            bots = [make_bot(opp_level, f"{deal}/{rot}/{s}", {}) for s in range(players)]
+            bots = [make_bot(opp_level, f"{deal}/{rot}/{s}", opp_options) for s in range(players)]
             bots[rot] = make_bot(level, f"{deal}/{rot}/test", test_options)
             state, t = play_game(deal, players, options, bots, rot)
             times.extend(t)
@@ -159,11 +160,17 @@ def run_chunk(job: tuple) -> tuple[list[float], list[float], list[float]]:
 
 
 def measure(
-    name: str, keft: bool, deals: int, players: int, workers: int, test_options: dict
+    name: str,
+    keft: bool,
+    deals: int,
+    players: int,
+    workers: int,
+    test_options: dict,
+    opp_options: dict | None = None,
 ) -> dict:
     chunk = max(1, min(25, deals // (4 * max(1, workers)) or 1))
     jobs = [
-        (name, keft, s, min(deals, s + chunk), players, test_options)
+        (name, keft, s, min(deals, s + chunk), players, test_options, opp_options or {})
         for s in range(0, deals, chunk)
     ]
     rates: list[float] = []
@@ -204,7 +211,7 @@ def measure(
 
 
 def live_budget_check(players: int, positions: int = 30) -> dict:
-    """How many playouts per legal card the live 200 ms budget buys on this machine."""
+    """How many sampled deals the live 200 ms budget buys on this machine."""
     rng = random.Random(11)
     counts, times = [], []
     for keft in (False, True):
@@ -278,7 +285,7 @@ def markdown(results: dict, args, info: dict, command: str, live: dict | None) -
         c, k = results[name]["classic"], results[name]["keft"]
         label = f"{level} vs 3 {opp}" if args.players == 4 else f"{level} vs {opp}"
         if level == "search":
-            label += f" ({args.playouts} playouts/card)"
+            label += f" ({args.playouts} sampled deals)"
         if level == "cheat":
             label += " (reference, sees all hands, 30 random playouts/card)"
         ms = (
@@ -295,7 +302,7 @@ def markdown(results: dict, args, info: dict, command: str, live: dict | None) -
         lines += [
             "",
             f"Live budget ({LIVE_BUDGET_MS:.0f} ms a move, `get_bot('search')` defaults): "
-            f"{live['playouts_mean']:.0f} playouts per legal card on average "
+            f"{live['playouts_mean']:.0f} sampled deals per decision on average "
             f"(min {live['playouts_min']}), {live['ms_mean']:.0f} ms mean / "
             f"{live['ms_max']:.0f} ms max per decision.",
         ]
@@ -315,6 +322,13 @@ def main(argv: list[str] | None = None) -> int:
         type=json.loads,
         default={},
         help="extra SearchBot options as JSON, e.g. '{\"model_eps\": 0.05}' (exploration)",
+    )
+    parser.add_argument(
+        "--opponent-options",
+        type=json.loads,
+        default={},
+        help="options for the opponents' bots as JSON, e.g. the sheet tips alone: "
+        "'{\"weights\": [40, 10, 8, 2, 0, 0]}' (exploration)",
     )
     parser.add_argument("--variant", choices=("classic", "keft"), help="only this variant")
     parser.add_argument("--reference", action="store_true", help="also run the cheating bot")
@@ -336,7 +350,9 @@ def main(argv: list[str] | None = None) -> int:
         for keft in (False, True):
             if args.variant and args.variant != ("keft" if keft else "classic"):
                 continue
-            r = measure(name, keft, args.deals, args.players, args.workers, opts)
+            r = measure(
+                name, keft, args.deals, args.players, args.workers, opts, args.opponent_options
+            )
             results[name]["keft" if keft else "classic"] = r
             target = MATCHUPS[name][4 if keft else 3]
             print(

@@ -39,6 +39,16 @@ repeats until its budget is spent:
    heuristic, as the real bot will. More than one look-ahead made it worse
    (it then leans on knowing the sampled deal). ``policy="random"``:
    uniformly random play (:func:`devyatka.random_playout`).
+   With ``tree`` = k (default 3) the rounds only sample deals, and the
+   cards are then rated over all of them at once (:func:`info_set_values`):
+   each card is played on every deal up to the bot's next choice, the deals
+   are grouped by what it will then see, and for a group of at least
+   ``min_group`` deals its future self takes the one card that is best over
+   the whole group, down to k choices deep; deeper, and in smaller groups,
+   heuristic playouts finish the game. The look-ahead above may pick a
+   different card on each deal, as if it knew the deal; this may not, so
+   a card is not rated up for information the bot will never have.
+   ``tree=0`` keeps the per-round playouts with ``lookahead``.
 3. **Score** the end for its own seat: classic, its place (D10-D12, with the
    table's pass rule from ``view["pass_rule"]``) plus ``win_weight`` if it
    is not first; Keft, 1 if it is the loser (plus a small tie-break for
@@ -54,10 +64,11 @@ When only two hands hold cards (Keft endgames, two-player tables) the game
 is one of perfect information; :func:`.endgame.solve` then searches it
 exactly and a card that forces the win is always taken.
 
-Budget: ``playouts`` (rounds, i.e. playouts per legal card) makes a decision
-count-based and reproducible given the seed; ``budget_ms`` (default 200)
-caps its wall time (at least ``min_playouts`` rounds run). With only the
-time budget -- the default, ``get_bot("search", seed=..., budget_ms=200)`` --
+Budget: ``playouts`` (rounds: sampled deals, i.e. playouts per legal card)
+makes a decision count-based and reproducible given the seed; ``budget_ms``
+(default 200) caps its wall time (at least ``min_playouts`` rounds run; with
+``tree``, deals are sampled for ``TREE_SAMPLE_SHARE`` of it and the tree
+takes about the rest). With only the time budget -- the default, ``get_bot("search", seed=..., budget_ms=200)`` --
 the number of playouts depends on the machine's speed and load, so
 decisions are NOT reproducible; pass ``playouts=N, budget_ms=None`` when
 they must be (the tests and the benchmark do).
