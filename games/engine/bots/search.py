@@ -67,9 +67,11 @@ exactly and a card that forces the win is always taken.
 Budget: ``playouts`` (rounds: sampled deals, i.e. playouts per legal card)
 makes a decision count-based and reproducible given the seed; ``budget_ms``
 (default 200) caps its wall time (at least ``min_playouts`` rounds run; with
-``tree``, deals are sampled for ``TREE_SAMPLE_SHARE`` of it and the tree
-takes about the rest). With only the time budget -- the default, ``get_bot("search", seed=..., budget_ms=200)`` --
-the number of playouts depends on the machine's speed and load, so
+``tree``, deals are sampled for ``TREE_SAMPLE_SHARE`` of it, then trees over
+``TREE_FIRST_DEALS`` deals, twice that, and so on, while the next one fits;
+the last is used). With only the time budget -- the default,
+``get_bot("search", seed=..., budget_ms=200)`` -- the number of playouts
+depends on the machine's speed and load, so
 decisions are NOT reproducible; pass ``playouts=N, budget_ms=None`` when
 they must be (the tests and the benchmark do).
 """
@@ -107,9 +109,11 @@ _POINTS = {1 << INDEX36[c]: p for c, p in POINTS36.items()}
 KEFT_ORDER_WEIGHT = 0.05
 
 #: With ``tree`` and a time budget: the share of the budget spent sampling
-#: deals; building the tree over them takes about the rest (measured: sampling
-#: is about 30% of a decision's time).
-TREE_SAMPLE_SHARE = 0.3
+#: deals (a deal costs about a tenth of what the tree then spends on it), and
+#: the deals of the first tree; each later tree doubles them while the budget
+#: allows (see :meth:`SearchBot.evaluate`).
+TREE_SAMPLE_SHARE = 0.1
+TREE_FIRST_DEALS = 50
 
 
 def heuristic_playout(
@@ -410,9 +414,10 @@ class SearchBot(Bot):
         order_weight = KEFT_ORDER_WEIGHT / n
         lookahead = self.lookahead if heuristic else 0
         tree = self.tree if heuristic else 0
+        end = deadline
         if tree and deadline is not None:
-            # The deals are sampled first and the tree is built over them all at
-            # the end, so sampling stops early enough to leave it the rest.
+            # The deals are sampled first and the trees are built over them at
+            # the end, so sampling stops early enough to leave them the rest.
             deadline = start + TREE_SAMPLE_SHARE * self.budget_ms / 1000.0
         particles: list[tuple[list[int], list[float]]] = []
 
@@ -544,20 +549,24 @@ class SearchBot(Bot):
             like_heuristic = [1.0 if s == me else type_sums[s] / done for s in range(n)]
         self.last_like_heuristic = like_heuristic
         if tree:
-            values = info_set_values(
-                particles,
-                me,
-                keft,
-                know.playable,
-                know.passes,
-                know.out,
-                rng,
-                lowest,
-                score_end,
-                tree,
-                self.min_group,
-                sum(bits),
-            )
+            args = (me, keft, know.playable, know.passes, know.out, rng, lowest, score_end)
+            args += (tree, self.min_group, sum(bits))
+            used = len(particles) if end is None else min(len(particles), TREE_FIRST_DEALS)
+            t0 = time.perf_counter()
+            values = info_set_values(particles[:used], *args)
+            took = time.perf_counter() - t0
+            # Time-capped: a tree over twice the deals takes about twice as long
+            # (a little more: bigger groups are searched deeper), so double the
+            # deals while the next tree still fits in the budget.
+            while end is not None and used < len(particles):
+                more = min(len(particles), 2 * used)
+                if time.perf_counter() + 1.25 * took * more / used > end:
+                    break
+                t0 = time.perf_counter()
+                values = info_set_values(particles[:more], *args)
+                took = time.perf_counter() - t0
+                used = more
+            self.last_playouts = used
             return [values[b] for b in bits]
         return [s / done for s in sums]
 
