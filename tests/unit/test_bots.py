@@ -661,6 +661,17 @@ def test_heuristic_playout_with_exact_ties_replays_the_heuristic_bots_game():
         assert list(passes) == list(state.passes) and list(out) == list(state.out)
 
 
+def end_score(me: int, keft: bool, players: int):
+    """A playout end's score for seat ``me`` (lower is better): Keft out order, classic place."""
+
+    def score(masks, passes, out):
+        if keft:
+            return out.index(me) if me in out else players
+        return classic_place(me, masks, passes, False)
+
+    return score
+
+
 def test_looking_ahead_never_scores_worse_than_the_plain_heuristic_playout():
     # With exact ties and no random seats the playouts are deterministic: the
     # look-ahead tries the heuristic's own card among the others and keeps the best.
@@ -673,10 +684,7 @@ def test_looking_ahead_never_scores_worse_than_the_plain_heuristic_playout():
         fs = d.fast_state(players, keft, d.random_deal_masks(players, rng))
         me = (fs.to_move + 1) % players
 
-        def score(masks, passes, out, me=me, keft=keft, players=players):
-            if keft:
-                return out.index(me) if me in out else players
-            return classic_place(me, masks, passes, False)
+        score = end_score(me, keft, players)
 
         plain = score(*heuristic_playout(fs, rng, lowest=True))
         eps = [0.0] * players
@@ -792,10 +800,7 @@ def test_future_choices_per_information_set_lie_between_heuristic_and_clairvoyan
                     k += c
             particles.append((masks, [0.0] * players))
 
-        def score(masks, passes, out, me=me, keft=keft, players=players):
-            if keft:
-                return out.index(me) if me in out else players
-            return classic_place(me, masks, passes, False)
+        score = end_score(me, keft, players)
 
         args = (me, keft, fs.playable, fs.passes, fs.out, rng, True, score)
         heuristic = info_set_values(particles, *args, 1, 1)
