@@ -517,12 +517,12 @@ class SearchBot(Bot):
                 if mixed_types:  # draw each seat's type for this round's playouts
                     for s in others:
                         eps_of[s] = eps if rand() < like_heuristic[s] else 1.0
-            if tree:
+            if tree:  # the deal is kept for the tree, which rates the cards at the end
                 particles.append((list(masks), list(eps_of)))
                 bits_now: list[int] = []
             else:
                 bits_now = bits
-            fs = FastState(n, keft, tuple(masks), know.playable, me, know.passes, know.out)
+                fs = FastState(n, keft, tuple(masks), know.playable, me, know.passes, know.out)
             for j, b in enumerate(bits_now):
                 after = fast_apply(fs, b)
                 if lookahead:
