@@ -14,13 +14,23 @@ from games.models import Game, Move, Seat, Table, Variant
 
 @admin.register(Variant)
 class VariantAdmin(admin.ModelAdmin):
-    list_display = ["name", "game", "keft", "pass_rule", "min_players", "max_players", "active"]
+    list_display = [
+        "name",
+        "game",
+        "keft",
+        "pass_rule",
+        "min_players",
+        "max_players",
+        "turn_seconds",
+        "active",
+    ]
     list_filter = ["game", "keft", "active"]
     search_fields = ["name"]
     fieldsets = [
         (None, {"fields": ["name", "game", "description", "active"]}),
         ("Rules", {"fields": ["keft", "pass_rule"]}),
         ("Players", {"fields": ["min_players", "max_players"]}),
+        ("Turn clock", {"fields": ["turn_seconds"]}),
     ]
 
 

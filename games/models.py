@@ -76,6 +76,8 @@ class Variant(models.Model):
             errors["max_players"] = f"{self.get_game_display()} needs {low} to {high} players."
         if not errors and self.min_players > self.max_players:
             errors["max_players"] = "The most players cannot be fewer than the fewest."
+        if self.turn_seconds == 0:
+            errors["turn_seconds"] = "Give at least 1 second, or leave it empty for no clock."
         try:
             engine.options(self.options())
         except (TypeError, ValueError) as exc:

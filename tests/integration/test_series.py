@@ -270,6 +270,27 @@ def test_admin_refuses_bad_series_and_variant(admin_client):
     assert not Variant.objects.filter(name__in=["Broken", "Keft with passes"]).exists()
 
 
+def test_admin_sets_a_variants_turn_clock(admin_client):
+    variant = Variant.objects.get(name="Devyatka")
+    url = f"/admin/games/variant/{variant.pk}/change/"
+    form = {
+        "name": variant.name,
+        "game": variant.game,
+        "min_players": variant.min_players,
+        "max_players": variant.max_players,
+        "active": "on",
+    }
+    response = admin_client.post(url, {**form, "turn_seconds": 0})
+    assert response.status_code == 200
+    assert "at least 1 second" in response.content.decode()
+    variant.refresh_from_db()
+    assert variant.turn_seconds is None
+    response = admin_client.post(url, {**form, "turn_seconds": 30}, follow=True)
+    assert "was changed successfully" in response.content.decode()
+    variant.refresh_from_db()
+    assert variant.turn_seconds == 30
+
+
 def test_admin_abort_action_ends_table_and_tells_players(admin_client):
     anna, boris, vera = make_players("Anna", "Boris", "Vera")
     table, _ = services.create_table(anna, Variant.objects.get(name="Devyatka"), 3)
