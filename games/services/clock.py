@@ -1,0 +1,62 @@
+"""Every change at a table: bump the version, restart the turn clock, describe the change."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from games import registry
+from games.models import Game, Seat, Table
+from games.services.common import (
+    Broadcast,
+    _save,
+    _seats,
+)
+from games.services.snapshots import snapshot
+
+
+def _changed(
+    table: Table,
+    game: Game | None,
+    lobby: bool,
+    events: list[dict] | None = None,
+    state: Any = None,
+):
+    seats = _seats(table)
+    _schedule(table, game, seats, state)
+    table.version += 1
+    table.updated = timezone.now()
+    _save(table, "version", "status", "updated", "turn_started", "turn_deadline")
+    data = snapshot(table, game, seats)
+    data["events"] = events or []
+    return Broadcast(table.pk, data, lobby=lobby, events=events or [])
+
+
+def _schedule(table: Table, game: Game | None, seats: list[Seat], state: Any = None) -> None:
+    """Start the clock on the seat to move: when will the house play for it?"""
+    table.turn_started = table.turn_deadline = None
+    if table.status != Table.Status.PLAYING or game is None:
+        return
+    if state is None:
+        state = registry.engine(game.game).from_json(game.state)
+    if state.to_move is None:
+        return
+    table.turn_started = timezone.now()
+    table.turn_deadline = _deadline(table, seats[state.to_move])
+
+
+def _deadline(table: Table, seat: Seat) -> datetime.datetime | None:
+    started = table.turn_started
+    bot_delay = datetime.timedelta(seconds=settings.BOT_DELAY_SECONDS)
+    if seat.is_bot:
+        return started + bot_delay
+    candidates = []
+    if table.variant.turn_seconds:
+        candidates.append(started + datetime.timedelta(seconds=table.variant.turn_seconds))
+    if seat.away_since is not None:
+        grace = datetime.timedelta(seconds=settings.AWAY_GRACE_SECONDS)
+        candidates.append(max(started + bot_delay, seat.away_since + grace))
+    return min(candidates) if candidates else None

@@ -1,0 +1,86 @@
+"""The house plays due turns: bots, timed-out turns and absent members."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import registry
+from games.models import Table
+from games.services.common import (
+    Broadcast,
+    _locked_table,
+    current_game,
+)
+from games.services.moves import _apply_move
+
+
+def due_tables(limit: int = 20) -> list[int]:
+    """Tables whose current turn the house should play now."""
+    return list(
+        Table.objects.filter(status=Table.Status.PLAYING, turn_deadline__lte=timezone.now())
+        .order_by("turn_deadline")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+@dataclass
+class AutoTurn:
+    """Everything a house bot may know when it plays a turn: one seat's view + history."""
+
+    table_id: int
+    version: int
+    seat: int
+    level: str
+    game: str
+    view: dict
+    history: list[tuple[int, str]]
+    seed: int
+
+
+def automatic_turn(table_id: int) -> AutoTurn | None:
+    table = Table.objects.select_related("variant").filter(pk=table_id).first()
+    now = timezone.now()
+    if table is None or table.status != Table.Status.PLAYING:
+        return None
+    if table.turn_deadline is None or table.turn_deadline > now:
+        return None
+    game = current_game(table)
+    engine = registry.engine(game.game)
+    state = engine.from_json(game.state)
+    seat = table.seats.select_related("player").get(position=state.to_move)
+    level = seat.player.bot_level if seat.is_bot else settings.HOUSE_STAND_IN_LEVEL
+    history = list(game.moves.order_by("number").values_list("seat", "move"))
+    return AutoTurn(
+        table_id=table.pk,
+        version=table.version,
+        seat=state.to_move,
+        level=level,
+        game=game.game,
+        view=engine.view(state, state.to_move),
+        history=history,
+        seed=(game.seed + table.version) % (2**31),
+    )
+
+
+def choose_automatic_move(turn: AutoTurn) -> str:
+    """Pure computation, no database: run it off the database thread."""
+    engine = registry.engine(turn.game)
+    return engine.choose_move(
+        turn.level, turn.view, turn.history, turn.seed, settings.BOT_SEARCH_BUDGET_MS
+    )
+
+
+@transaction.atomic
+def play_automatic(turn: AutoTurn, move: str) -> Broadcast | None:
+    """Play the house's move unless the table moved on (the lock decides between processes)."""
+    table = _locked_table(turn.table_id)
+    if table.version != turn.version or table.status != Table.Status.PLAYING:
+        return None  # the player, or another server process, moved first
+    if table.turn_deadline is None or table.turn_deadline > timezone.now():
+        return None  # the player came back in the meantime
+    game = current_game(table)
+    return _apply_move(table, game, turn.seat, move, turn.version, auto=True)

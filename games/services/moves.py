@@ -1,0 +1,90 @@
+"""One move, in one transaction, all or nothing."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import registry
+from games.models import Game, Move, Table
+from games.services.clock import _changed
+from games.services.common import (
+    Broadcast,
+    ServiceError,
+    _insert,
+    _locked_table,
+    _save,
+    current_game,
+)
+from games.services.results import _record_results
+
+
+@transaction.atomic
+def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadcast:
+    """Apply one member's move, with the automatic passes it causes, all or nothing."""
+    table = _locked_table(table_id)
+    game = current_game(table)
+    if table.status == Table.Status.OPEN or game is None:
+        raise ServiceError("not_started", "The game at this table has not started yet.")
+    seat = game.players.index(player_id) if player_id in game.players else None
+    if seat is None:
+        raise ServiceError("not_seated", "Only the players seated at this table can move.")
+    return _apply_move(table, game, seat, move, version, auto=False)
+
+
+def _apply_move(
+    table: Table, game: Game, seat: int, move: str, version: int, auto: bool
+) -> Broadcast:
+    if table.status != Table.Status.PLAYING:
+        raise ServiceError("game_over", "This game is over.")
+    if version != table.version:
+        raise ServiceError(
+            "stale_version",
+            "The table moved on since you saw it; here is the current state.",
+            version=table.version,
+        )
+    engine = registry.engine(game.game)
+    if not engine.is_move(move):
+        raise ServiceError("not_a_card", f"{move[:16]!r} is not a card.")
+    state = engine.from_json(game.state)
+    if state.to_move != seat:
+        raise ServiceError("not_your_turn", "It is not your turn.")
+    try:
+        state, actions = engine.apply(state, move)
+    except engine.IllegalMove as exc:
+        raise ServiceError("illegal_move", str(exc)) from None
+
+    first = game.version + 1
+    events = [
+        {"n": first + i, "seat": acting_seat, "move": action, "auto": auto and i == 0}
+        for i, (acting_seat, action) in enumerate(actions)
+    ]
+    now = timezone.now()
+    _insert(
+        Move,
+        ["game", "number", "seat", "move", "auto", "created"],
+        [
+            Move(
+                game=game,
+                number=e["n"],
+                seat=e["seat"],
+                move=e["move"],
+                auto=e["auto"],
+                created=now,
+            )
+            for e in events
+        ],
+    )
+    game.state = engine.to_json(state)
+    game.version += len(events)
+    fields = ["state", "version"]
+    finished = state.over
+    if finished:
+        game.result = engine.result(state)
+        game.finished = timezone.now()
+        fields += ["result", "finished"]
+        table.status = Table.Status.FINISHED
+    _save(game, *fields)
+    if finished:
+        _record_results(table, game)
+    return _changed(table, game, lobby=finished, events=events, state=state)

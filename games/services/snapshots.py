@@ -1,0 +1,99 @@
+"""Snapshots of a table, and `project()`: the one path by which state reaches a client."""
+
+from __future__ import annotations
+
+from games import registry
+from games.models import Game, Seat, Table
+from games.services.common import (
+    ServiceError,
+    _seats,
+    current_game,
+)
+
+
+def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -> dict:
+    """Everything about a table at one version; server-side only (holds every hand)."""
+    seats = _seats(table) if seats is None else seats
+    return {
+        "version": table.version,
+        "table": {
+            "id": table.pk,
+            "status": table.status,
+            "variant": table.variant.name,
+            "game": table.variant.game,
+            "seat_count": table.seat_count,
+            "min_players": table.variant.min_players,
+            "creator": table.created_by_id,
+            "private": table.private,
+            "series": table.series.name if table.series_id else None,
+            "abort_reason": table.abort_reason,
+            "seats": [
+                {
+                    "position": s.position,
+                    "player": s.player_id,
+                    "name": s.player.display_name,
+                    "bot": s.is_bot,
+                    "away": s.away_since is not None,
+                }
+                for s in seats
+            ],
+            "turn_seconds": table.variant.turn_seconds,
+            "turn_deadline": table.turn_deadline.timestamp() if table.turn_deadline else None,
+            "game_number": game.number if game else None,
+        },
+        "game": game.game if game else None,
+        "state": game.state if game else None,
+    }
+
+
+def move_log(game: Game | None) -> list[dict]:
+    if game is None:
+        return []
+    rows = game.moves.order_by("number").values_list("number", "seat", "move", "auto")
+    return [{"n": n, "seat": seat, "move": move, "auto": auto} for n, seat, move, auto in rows]
+
+
+def table_for_viewer(table_id: int, player_id: int, invite: str | None = None) -> dict:
+    """The snapshot and full move log for a connecting or resyncing client."""
+    table = Table.objects.select_related("variant", "series").filter(pk=table_id).first()
+    if table is None:
+        raise ServiceError("not_found", "There is no such table.")
+    seats = _seats(table)
+    if table.private and not _may_see_private(table, player_id, seats, invite):
+        raise ServiceError("forbidden", "This table is private: you need its invite link.")
+    game = current_game(table)
+    data = snapshot(table, game, seats)
+    data["log"] = move_log(game)
+    return data
+
+
+def _may_see_private(table: Table, player_id: int, seats: list[Seat], invite: str | None) -> bool:
+    seated = any(s.player_id == player_id for s in seats)
+    return seated or table.created_by_id == player_id or str(table.invite_token) == (invite or "")
+
+
+def seat_of(snapshot_data: dict, player_id: int | None) -> int | None:
+    for seat in snapshot_data["table"]["seats"]:
+        if seat["player"] == player_id:
+            return seat["position"]
+    return None
+
+
+def project(snapshot_data: dict, player_id: int | None) -> dict:
+    """The `state` message for one recipient: public table info + the engine's view."""
+    seat = seat_of(snapshot_data, player_id)
+    table = dict(snapshot_data["table"])
+    table["you"] = seat
+    table["is_creator"] = player_id is not None and table["creator"] == player_id
+    view = None
+    if snapshot_data.get("state") is not None:
+        engine = registry.engine(snapshot_data["game"])
+        # Only a seated player of a running game sees a hand; everyone else watches.
+        view_seat = seat if seat is not None and seat < len(table["seats"]) else None
+        view = engine.view(engine.from_json(snapshot_data["state"]), view_seat)
+    message = {"type": "state", "version": snapshot_data["version"], "table": table, "view": view}
+    if "log" in snapshot_data:
+        message["log"] = snapshot_data["log"]
+    else:
+        message["events"] = snapshot_data.get("events", [])
+    return message
