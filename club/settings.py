@@ -39,6 +39,19 @@ def env_int(name: str, default: int) -> int:
         raise SystemExit(f"{name} must be a whole number, not {value!r}") from None
 
 
+def env_float(name: str, default: float) -> float:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        raise SystemExit(f"{name} must be a number, not {value!r}") from None
+    if not number >= 0 or number == float("inf"):
+        raise SystemExit(f"{name} must be a finite number of at least 0, not {value!r}")
+    return number
+
+
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
@@ -202,6 +215,26 @@ BOT_DELAY_SECONDS = float(env("BOT_DELAY_SECONDS", "1.0"))
 BOT_SEARCH_BUDGET_MS = env_int("BOT_SEARCH_BUDGET_MS", 200)
 AWAY_GRACE_SECONDS = env_int("AWAY_GRACE_SECONDS", 60)
 HOUSE_STAND_IN_LEVEL = env("HOUSE_STAND_IN_LEVEL", "heuristic")
+
+# Presence (games/runner.py): each process vouches for its live table sockets
+# every PRESENCE_HEARTBEAT_SECONDS; a row nobody vouched for in
+# PRESENCE_STALE_SECONDS expires and its seat turns away. Keep stale > 2 x heartbeat.
+PRESENCE_HEARTBEAT_SECONDS = env_float("PRESENCE_HEARTBEAT_SECONDS", 10.0)
+PRESENCE_STALE_SECONDS = env_float("PRESENCE_STALE_SECONDS", 35.0)
+
+# Websocket limits (games/consumers.py, docs/PROTOCOL.md). A table frame is
+# tens of bytes; anything bigger than WS_MAX_FRAME_BYTES closes with 1009.
+# Per socket, a token bucket: WS_RATE_BURST frames at once, refilled at
+# WS_RATE_PER_SECOND; WS_FLOOD_CLOSE_AFTER refused frames within
+# WS_FLOOD_WINDOW_SECONDS close the socket with 4429.
+WS_MAX_FRAME_BYTES = env_int("WS_MAX_FRAME_BYTES", 4096)
+WS_RATE_BURST = env_int("WS_RATE_BURST", 20)
+WS_RATE_PER_SECOND = env_float("WS_RATE_PER_SECOND", 5.0)
+WS_FLOOD_CLOSE_AFTER = env_int("WS_FLOOD_CLOSE_AFTER", 100)
+WS_FLOOD_WINDOW_SECONDS = env_float("WS_FLOOD_WINDOW_SECONDS", 10.0)
+# At a table without a turn clock, the other members may hand a seat whose
+# member has not moved for this long to the house (RULES: idle hand-over).
+IDLE_HANDOVER_SECONDS = env_int("IDLE_HANDOVER_SECONDS", 120)
 
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",

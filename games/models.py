@@ -8,12 +8,16 @@ that changes these rows.
 from __future__ import annotations
 
 import uuid
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
 from games import registry
+
+if TYPE_CHECKING:
+    from club.models import Player
 
 
 class VariantQuerySet(models.QuerySet):
@@ -86,7 +90,34 @@ class Variant(models.Model):
             raise ValidationError(errors)
 
 
+def _invite_uuid(invite: str | None) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(invite or "")
+    except ValueError:
+        return None
+
+
+def _may_see_q(player: Player | None, invite: str | None, table: str = "") -> models.Q:
+    """Who may see a table (`table` is the lookup prefix to it), the one rule every page uses.
+
+    Public tables are open to all. A private one is seen by its seated
+    players, its creator and whoever holds the invite token: the same rule as
+    games.services.snapshots._may_see_private for the websockets.
+    """
+    rule = models.Q(**{f"{table}private": False})
+    token = _invite_uuid(invite)
+    if token is not None:
+        rule |= models.Q(**{f"{table}invite_token": token})
+    if player is not None:
+        seated = Seat.objects.filter(player=player, is_bot=False).values("table_id")
+        rule |= models.Q(**{f"{table}created_by": player}) | models.Q(**{f"{table}pk__in": seated})
+    return rule
+
+
 class TableQuerySet(models.QuerySet):
+    def visible_to(self, player: Player | None, invite: str | None = None) -> TableQuerySet:
+        return self.filter(_may_see_q(player, invite))
+
     def open(self) -> TableQuerySet:
         return self.filter(status=Table.Status.OPEN)
 
@@ -150,6 +181,11 @@ class Table(models.Model):
     def invite_url(self) -> str:
         return f"{self.get_absolute_url()}?invite={self.invite_token}"
 
+    def visible_to(self, player: Player | None, invite: str | None = None) -> bool:
+        if not self.private:
+            return True
+        return Table.objects.filter(pk=self.pk).visible_to(player, invite).exists()
+
 
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
@@ -158,6 +194,13 @@ class Seat(models.Model):
     is_bot = models.BooleanField(default=False)
     # Set when the member's last connection (see Presence) went away.
     away_since = models.DateTimeField(null=True, blank=True)
+    # The other members handed this idle seat to the house (a table without a
+    # clock); the member takes it back by acting. See services.tables.
+    handed_over = models.BooleanField(default=False)
+    # The member left the running game: the house plays the seat to the end.
+    resigned_at = models.DateTimeField(null=True, blank=True)
+    # After a game: this member accepted the rematch offer (bots accept at once).
+    rematch = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table", "position"]
@@ -194,6 +237,16 @@ class Presence(models.Model):
         return f"{self.seat} via {self.server}"
 
 
+class GameQuerySet(models.QuerySet):
+    def visible_to(self, player: Player | None, invite: str | None = None) -> GameQuerySet:
+        """Games at tables the viewer may see, and every game the viewer played in."""
+        rule = _may_see_q(player, invite, table="table__")
+        if player is not None:
+            # A finished game has one result per seat, also for players who left since.
+            rule |= models.Q(pk__in=Game.objects.filter(results__player=player).values("pk"))
+        return self.filter(rule)
+
+
 class Game(models.Model):
     """One deal at a table; replayable from seed + options + its moves."""
 
@@ -206,8 +259,13 @@ class Game(models.Model):
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
+    resigned = models.JSONField(
+        default=list, blank=True, help_text="Seats that resigned while still playing, in order."
+    )
     started = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-started"]

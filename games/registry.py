@@ -34,6 +34,10 @@ class Engine:
     IllegalMove: type[Exception]
     # (level, view, history, seed, budget_ms) -> move: a house bot's choice
     choose_move: Callable[[str, dict, list, int, int], str]
+    # (state, seat) -> does leaving now resign the seat (it is still in play)?
+    still_playing: Callable[[Any, int], bool]
+    # (result, resigned seats in order) -> the result with the resignations applied
+    resign_result: Callable[[dict, list[int]], dict]
 
     def replay(self, players: int, seed: int, options: dict, moves: list[str]) -> Any:
         """Deal again and apply the player moves of a log (automatic passes skipped)."""
@@ -77,6 +81,8 @@ _ENGINES = {
         is_move=cards.in_deck36,
         IllegalMove=devyatka.IllegalMove,
         choose_move=_devyatka_choose,
+        still_playing=devyatka.still_playing,
+        resign_result=devyatka.resign_result,
     ),
 }
 

@@ -637,6 +637,31 @@ def result(state: State) -> dict[str, Any]:
     }
 
 
+def still_playing(state: State, seat: int) -> bool:
+    """Whether `seat` still holds cards in a running game (leaving then resigns it)."""
+    return state.to_move is not None and bool(state.masks[seat])
+
+
+def resign_result(result: dict[str, Any], resigned: Sequence[int]) -> dict[str, Any]:
+    """The result once `resigned` seats (in the order they left) have resigned.
+
+    RULES: a player who leaves a running game resigns. Placement games place
+    the resigned below everyone who stayed, sharing the last places; the
+    others keep their order. Keft: the first to resign takes the loss (a
+    player already out when leaving never resigns: see `still_playing`).
+    """
+    if not resigned:
+        return result
+    gone = set(resigned)
+    keys = [
+        (seat in gone, 0 if seat in gone else place) for seat, place in enumerate(result["places"])
+    ]
+    updated = dict(result, places=list(_competition_places(keys)), resigned=list(resigned))
+    if result.get("loser") is not None:
+        updated["loser"] = resigned[0]
+    return updated
+
+
 def rows(state: State) -> dict[str, tuple[str, str] | None]:
     """The rows on the table by suit letter: ``(low card, high card)`` or None if unopened."""
     table = state.table

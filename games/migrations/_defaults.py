@@ -1,10 +1,14 @@
 """The two variants every club starts with (used by migration 0002 and tests)."""
 
+# Every default variant has a clock, so no table waits for ever (migration 0006).
+DEFAULT_TURN_SECONDS = 60
+
 DEFAULTS = [
     {
         "name": "Devyatka",
         "keft": False,
         "pass_rule": False,
+        "turn_seconds": DEFAULT_TURN_SECONDS,
         "description": "Classic nines: the first player out wins, everyone else is placed "
         "by cards left, then card points.",
     },
@@ -12,6 +16,7 @@ DEFAULTS = [
         "name": "Keft",
         "keft": True,
         "pass_rule": False,
+        "turn_seconds": DEFAULT_TURN_SECONDS,
         "description": "One loser: players go out one by one and play goes on; the last "
         "player holding cards loses.",
     },
@@ -21,7 +26,10 @@ DEFAULTS = [
 def create_default_variants(variant_model=None) -> None:
     if variant_model is None:
         from games.models import Variant as variant_model
+    # Older migrations pass a historical model without the later fields.
+    fields = {f.name for f in variant_model._meta.get_fields()}
     for data in DEFAULTS:
+        defaults = {k: v for k, v in data.items() if k in fields}
         variant_model.objects.get_or_create(
-            name=data["name"], defaults={**data, "game": "devyatka"}
+            name=data["name"], defaults={**defaults, "game": "devyatka"}
         )

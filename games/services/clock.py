@@ -24,8 +24,9 @@ def _changed(
     lobby: bool,
     events: list[dict] | None = None,
     state: Any = None,
+    seats: list[Seat] | None = None,
 ):
-    seats = _seats(table)
+    seats = _seats(table) if seats is None else seats
     _schedule(table, game, seats, state)
     table.version += 1
     table.updated = timezone.now()
@@ -51,7 +52,7 @@ def _schedule(table: Table, game: Game | None, seats: list[Seat], state: Any = N
 def _deadline(table: Table, seat: Seat) -> datetime.datetime | None:
     started = table.turn_started
     bot_delay = datetime.timedelta(seconds=settings.BOT_DELAY_SECONDS)
-    if seat.is_bot:
+    if seat.is_bot or seat.handed_over or seat.resigned_at is not None:
         return started + bot_delay
     candidates = []
     if table.variant.turn_seconds:

@@ -92,7 +92,7 @@ def _first(rows: Any) -> Any:
     return next(iter(rows), None)
 
 
-def _save(instance: Table | Game, *names: str) -> None:
+def _save(instance: Table | Game | Seat, *names: str) -> None:
     """save(update_fields=names), without the query compiler."""
     model = type(instance)
     fields = [model._meta.get_field(name) for name in names]

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import registry
-from games.models import Game, Move, Table
+from games.models import Game, Move, Seat, Table
 from games.services.clock import _changed
 from games.services.common import (
     Broadcast,
@@ -14,6 +14,7 @@ from games.services.common import (
     _insert,
     _locked_table,
     _save,
+    _seats,
     current_game,
 )
 from games.services.results import _record_results
@@ -29,11 +30,25 @@ def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadca
     seat = game.players.index(player_id) if player_id in game.players else None
     if seat is None:
         raise ServiceError("not_seated", "Only the players seated at this table can move.")
-    return _apply_move(table, game, seat, move, version, auto=False)
+    seats = _seats(table)
+    mine = seats[seat]
+    if mine.resigned_at is not None:
+        raise ServiceError("resigned", "You left this game; the house plays your seat to the end.")
+    if mine.handed_over:
+        # Playing is acting: the member takes the seat back from the house.
+        mine.handed_over = False
+        _save(mine, "handed_over")
+    return _apply_move(table, game, seat, move, version, auto=False, seats=seats)
 
 
 def _apply_move(
-    table: Table, game: Game, seat: int, move: str, version: int, auto: bool
+    table: Table,
+    game: Game,
+    seat: int,
+    move: str,
+    version: int,
+    auto: bool,
+    seats: list[Seat] | None = None,
 ) -> Broadcast:
     if table.status != Table.Status.PLAYING:
         raise ServiceError("game_over", "This game is over.")
@@ -80,11 +95,11 @@ def _apply_move(
     fields = ["state", "version"]
     finished = state.over
     if finished:
-        game.result = engine.result(state)
+        game.result = engine.resign_result(engine.result(state), game.resigned)
         game.finished = timezone.now()
         fields += ["result", "finished"]
         table.status = Table.Status.FINISHED
     _save(game, *fields)
     if finished:
         _record_results(table, game)
-    return _changed(table, game, lobby=finished, events=events, state=state)
+    return _changed(table, game, lobby=finished, events=events, state=state, seats=seats)

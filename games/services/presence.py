@@ -1,4 +1,10 @@
-"""Who is at a table: one Presence row per open connection of a seated member."""
+"""Who is at a table: one Presence row per open connection of a seated member.
+
+A row is only as good as its last refresh: the process serving the socket
+vouches for it while the socket's handler is alive (games/runner.py), and a
+row nobody vouched for within the stale time expires, making its seat away.
+A table deleted under its sockets is not an error: there is nothing to track.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ import datetime
 import os
 import socket
 import uuid
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,6 +21,7 @@ from games import registry
 from games.models import Presence, Seat, Table
 from games.services.clock import _deadline
 from games.services.common import (
+    ServiceError,
     _locked_table,
     current_game,
 )
@@ -29,7 +37,9 @@ def seat_connected(table_id: int, player_id: int, channel: str) -> None:
         return  # a watcher: nothing to track
     with transaction.atomic():
         # Locked like a move, so the deadline below cannot race a move.
-        table = _locked_table(table_id)
+        table = _table_or_none(table_id)
+        if table is None:
+            return  # deleted since the seat was read
         Presence.objects.update_or_create(
             channel=channel, defaults={"seat": seat, "server": SERVER_ID, "seen": timezone.now()}
         )
@@ -40,27 +50,58 @@ def seat_connected(table_id: int, player_id: int, channel: str) -> None:
 
 
 def seat_disconnected(table_id: int, channel: str) -> None:
-    presence = Presence.objects.filter(channel=channel).select_related("seat").first()
-    if presence is None:
-        return
+    """A connection closed: its seat is away if it was the member's last one."""
+    if not Presence.objects.filter(channel=channel).exists():
+        return  # a watcher, or already expired, or its table was deleted
     with transaction.atomic():
-        table = _locked_table(table_id)
-        if Presence.objects.filter(pk=presence.pk).delete()[0]:
+        table = _table_or_none(table_id)
+        if table is None:
+            return  # the table was deleted while its sockets closed
+        # Read under the table's lock, so a concurrent delete cannot fall between.
+        presence = Presence.objects.filter(channel=channel).select_related("seat").first()
+        if presence is not None and Presence.objects.filter(pk=presence.pk).delete()[0]:
             _mark_away_if_gone(table, presence.seat, timezone.now())
 
 
-def refresh_presence(stale_after: datetime.timedelta) -> int:
-    """Vouch for this process's connections; expire rows no live process vouches for."""
+def refresh_presence(
+    stale_after: datetime.timedelta, channels: Iterable[str] | None = None
+) -> int:
+    """Vouch for this process's live connections; expire rows nobody vouched for.
+
+    `channels`: the sockets whose handler is alive in this process (the
+    runner passes them); only their rows are refreshed, so a handler that
+    died without closing stops being vouched for. None vouches for every row
+    of this process (for callers without a registry). Returns how many rows
+    expired.
+    """
     now = timezone.now()
-    Presence.objects.filter(server=SERVER_ID).update(seen=now)
+    mine = Presence.objects.filter(server=SERVER_ID)
+    if channels is None:
+        mine.update(seen=now)
+    else:
+        live = list(channels)
+        for start in range(0, len(live), 500):  # under SQLite's bound-parameter limit
+            mine.filter(channel__in=live[start : start + 500]).update(seen=now)
     expired = 0
     for presence in Presence.objects.filter(seen__lt=now - stale_after).select_related("seat"):
         with transaction.atomic():
-            table = _locked_table(presence.seat.table_id)
+            table = _table_or_none(presence.seat.table_id)
+            if table is None:
+                continue  # deleted meanwhile, its rows with it
             if Presence.objects.filter(pk=presence.pk).delete()[0]:
                 _mark_away_if_gone(table, presence.seat, presence.seen)
                 expired += 1
     return expired
+
+
+def _table_or_none(table_id: int) -> Table | None:
+    """The table, locked; None if it was deleted."""
+    try:
+        return _locked_table(table_id)
+    except ServiceError as exc:
+        if exc.code == "not_found":
+            return None
+        raise
 
 
 def _mark_away_if_gone(table: Table, seat: Seat, since: datetime.datetime) -> None:

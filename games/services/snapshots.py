@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
+
+from django.conf import settings
+
 from games import registry
 from games.models import Game, Seat, Table
 from games.services.common import (
@@ -34,11 +38,15 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
                     "name": s.player.display_name,
                     "bot": s.is_bot,
                     "away": s.away_since is not None,
+                    "handed_over": s.handed_over,
+                    "resigned": s.resigned_at is not None,
+                    "rematch": s.rematch,
                 }
                 for s in seats
             ],
             "turn_seconds": table.variant.turn_seconds,
             "turn_deadline": table.turn_deadline.timestamp() if table.turn_deadline else None,
+            "handover_at": at.timestamp() if (at := handover_at(table)) else None,
             "game_number": game.number if game else None,
         },
         "game": game.game if game else None,
@@ -60,8 +68,10 @@ def table_for_viewer(table_id: int, player_id: int, invite: str | None = None) -
         raise ServiceError("not_found", "There is no such table.")
     seats = _seats(table)
     if table.private and not _may_see_private(table, player_id, seats, invite):
-        raise ServiceError("forbidden", "This table is private: you need its invite link.")
-    game = current_game(table)
+        # The same answer as a missing table, so table ids reveal nothing.
+        raise ServiceError("not_found", "There is no such table.")
+    # A table open again after a game shows its seats, not the last game.
+    game = None if table.status == Table.Status.OPEN else current_game(table)
     data = snapshot(table, game, seats)
     data["log"] = move_log(game)
     return data
@@ -97,3 +107,16 @@ def project(snapshot_data: dict, player_id: int | None) -> dict:
     else:
         message["events"] = snapshot_data.get("events", [])
     return message
+
+
+def handover_at(table: Table) -> datetime.datetime | None:
+    """When the other members may hand the seat to move to the house, if ever.
+
+    Only a turn nobody will play by itself has one: a member who is here, at a
+    table whose variant has no clock (any other turn has a `turn_deadline`).
+    """
+    if table.status != Table.Status.PLAYING or table.turn_started is None:
+        return None
+    if table.turn_deadline is not None:
+        return None
+    return table.turn_started + datetime.timedelta(seconds=settings.IDLE_HANDOVER_SECONDS)

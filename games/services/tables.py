@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import secrets
 
 from django.db import transaction
@@ -18,6 +19,7 @@ from games.services.common import (
     _seats,
     current_game,
 )
+from games.services.snapshots import handover_at
 
 
 @transaction.atomic
@@ -70,14 +72,55 @@ def join_table(player: Player, table_id: int, invite: str | None = None) -> list
 
 @transaction.atomic
 def leave_table(player: Player, table_id: int) -> Broadcast:
+    """Leave a table: before the game, after it (declining a rematch), or during it (resigning)."""
     table = _locked_table(table_id)
-    if table.status != Table.Status.OPEN:
-        raise ServiceError("not_open", "You can only leave a table before its game starts.")
-    deleted, _ = Seat.objects.filter(table=table, player=player, is_bot=False).delete()
-    if not deleted:
+    seats = _seats(table)
+    mine = next((s for s in seats if s.player_id == player.pk and not s.is_bot), None)
+    if mine is None:
         raise ServiceError("not_seated", "You do not have a seat at this table.")
-    if table.created_by_id == player.pk or not table.seats.filter(is_bot=False).exists():
+    if table.status == Table.Status.PLAYING:
+        return _resign(table, seats, mine)
+    if table.status not in (Table.Status.OPEN, Table.Status.FINISHED):
+        raise ServiceError("not_open", "This table is closed.")
+    mine.delete()
+    return _reopen(table)
+
+
+def _resign(table: Table, seats: list[Seat], mine: Seat) -> Broadcast:
+    """The member leaves the running game: the house plays the seat to the end.
+
+    Only a seat still in play resigns (a Keft player already out keeps their
+    result); the engine applies resignations to the result at the end.
+    """
+    if mine.resigned_at is not None:
+        raise ServiceError("resigned", "You have already left this game.")
+    game = current_game(table)
+    engine = registry.engine(game.game)
+    mine.resigned_at = timezone.now()
+    mine.save(update_fields=["resigned_at"])
+    if engine.still_playing(engine.from_json(game.state), mine.position):
+        game.resigned = [*game.resigned, mine.position]
+        game.save(update_fields=["resigned"])
+    return _changed(table, game, lobby=False, seats=seats)
+
+
+def _reopen(table: Table) -> Broadcast:
+    """After a member left: the table waits for players again, or closes if no member is left.
+
+    Members who resigned the last game leave with it, and a rematch starts
+    over: nobody is dealt into a game they did not start or accept.
+    """
+    Seat.objects.filter(table=table, resigned_at__isnull=False).delete()
+    members = list(Seat.objects.filter(table=table, is_bot=False).order_by("position"))
+    if not members:
         table.status = Table.Status.ABORTED
+        return _changed(table, None, lobby=True)
+    Seat.objects.filter(table=table).update(rematch=False, handed_over=False)
+    if all(s.player_id != table.created_by_id for s in members):
+        # The host left: the longest-seated member hosts (starts, adds bots).
+        table.created_by_id = members[0].player_id
+        table.save(update_fields=["created_by"])
+    table.status = Table.Status.OPEN
     return _changed(table, None, lobby=True)
 
 
@@ -106,7 +149,8 @@ def _start(table: Table) -> Broadcast:
         if seat.position != index:
             Seat.objects.filter(pk=seat.pk).update(position=index)
     table.status = Table.Status.PLAYING
-    game = _deal(table, [s.player_id for s in seats], number=1)
+    last = current_game(table)
+    game = _deal(table, [s.player_id for s in seats], number=last.number + 1 if last else 1)
     return _changed(table, game, lobby=True)
 
 
@@ -116,6 +160,7 @@ def _deal(table: Table, players: list[int], number: int) -> Game:
     options = variant.options()
     seed = secrets.randbits(62)
     state = engine.deal(len(players), seed, engine.options(options))
+    Seat.objects.filter(table=table).update(rematch=False, handed_over=False, resigned_at=None)
     return Game.objects.create(
         table=table,
         number=number,
@@ -129,15 +174,81 @@ def _deal(table: Table, players: list[int], number: int) -> Game:
 
 @transaction.atomic
 def play_again(player: Player, table_id: int) -> Broadcast:
+    """Offer or accept a rematch: the new deal starts once every member who stayed accepted.
+
+    House bots accept at once. A member who resigned the game is not asked:
+    their seat is freed and the table opens for a new player instead.
+    """
     table = _locked_table(table_id)
     game = current_game(table)
     if table.status != Table.Status.FINISHED or game is None:
         raise ServiceError("not_finished", "Play again is for a finished table.")
-    if player.pk not in game.players:
-        raise ServiceError("not_seated", "Only the players at this table can deal again.")
+    seats = _seats(table)
+    mine = next((s for s in seats if s.player_id == player.pk and not s.is_bot), None)
+    if mine is None:
+        raise ServiceError("not_seated", "Only the players at this table can play again.")
+    if mine.resigned_at is not None:
+        raise ServiceError("resigned", "You left this game, so you are not in its rematch.")
+    if not mine.rematch:
+        mine.rematch = True
+        mine.save(update_fields=["rematch"])
+    staying = [s for s in seats if not s.is_bot and s.resigned_at is None]
+    if not all(s.rematch for s in staying):
+        return _changed(table, game, lobby=False, seats=seats)
+    if any(s.resigned_at is not None for s in seats):
+        return _reopen(table)  # someone resigned: their seat is free for a new player
     table.status = Table.Status.PLAYING
     new_game = _deal(table, list(game.players), number=game.number + 1)
     return _changed(table, new_game, lobby=True)
+
+
+@transaction.atomic
+def hand_over(player_id: int, table_id: int, version: int) -> Broadcast:
+    """Another member hands an idle seat to the house (a table without a clock).
+
+    Allowed once the seat to move has not moved for IDLE_HANDOVER_SECONDS
+    (`handover_at`); the house then plays that seat until its member acts.
+    """
+    table = _locked_table(table_id)
+    if table.status != Table.Status.PLAYING:
+        raise ServiceError("not_playing", "There is no game running at this table.")
+    if version != table.version:
+        raise ServiceError(
+            "stale_version",
+            "The table moved on since you saw it; here is the current state.",
+            version=table.version,
+        )
+    seats = _seats(table)
+    if not any(s.player_id == player_id and not s.is_bot and not s.resigned_at for s in seats):
+        raise ServiceError("not_seated", "Only the players at this table can do that.")
+    at = handover_at(table)
+    if at is None:
+        raise ServiceError("not_idle", "Nobody is holding up this table.")
+    wait = (at - timezone.now()).total_seconds()
+    if wait > 0:
+        raise ServiceError("too_early", f"Wait {math.ceil(wait)} more seconds before handing over.")
+    game = current_game(table)
+    idle = seats[registry.engine(game.game).from_json(game.state).to_move]
+    if idle.player_id == player_id:
+        raise ServiceError("own_seat", "It is your turn: play a card.")
+    idle.handed_over = True
+    idle.save(update_fields=["handed_over"])
+    return _changed(table, game, lobby=False, seats=seats)
+
+
+@transaction.atomic
+def come_back(player_id: int, table_id: int) -> Broadcast:
+    """The member whose seat was handed to the house takes it back."""
+    table = _locked_table(table_id)
+    seats = _seats(table)
+    mine = next((s for s in seats if s.player_id == player_id and not s.is_bot), None)
+    if mine is None:
+        raise ServiceError("not_seated", "You do not have a seat at this table.")
+    if table.status != Table.Status.PLAYING or not mine.handed_over:
+        raise ServiceError("not_handed_over", "The house is not playing for you.")
+    mine.handed_over = False
+    mine.save(update_fields=["handed_over"])
+    return _changed(table, current_game(table), lobby=False, seats=seats)
 
 
 @transaction.atomic

@@ -132,7 +132,8 @@ def test_absent_player_is_played_for_and_takes_the_seat_back(settings):
     settings.BOT_DELAY_SECONDS = 0
     settings.AWAY_GRACE_SECONDS = 0
     anna, boris = member("Anna"), member("Boris")
-    table, _ = services.create_table(anna, Variant.objects.get(name="Keft"), 2)
+    untimed = Variant.objects.create(name="Keft, no clock", keft=True)
+    table, _ = services.create_table(anna, untimed, 2)
     services.join_table(boris, table.pk)
     for player in (anna, boris):
         services.seat_connected(table.pk, player.pk, f"channel-{player.pk}")
