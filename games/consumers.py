@@ -1,26 +1,43 @@
 """Websocket consumers: parse a frame, call a service, send views. No rules here.
 
-Protocol: docs/PROTOCOL.md. Every bad frame gets an `error` frame with a code
-and a message and changes nothing; the connection stays open.
+Protocol: docs/PROTOCOL.md. Every frame a client sends gets exactly one answer:
+a bad one an `error` frame with a code and a message, and it changes nothing;
+the connection stays open (except for the size and flood limits below, which
+close it with their own codes). No exception escapes a handler: an unexpected
+one is logged once and answered with `server_error`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
+import math
+import time
 from typing import Any
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
-from games import services
+from games import runner, services
 from games.broadcast import LOBBY_GROUP, publish, table_group
+
+logger = logging.getLogger(__name__)
 
 # Close codes (4000-4999 are the application's): the client shows why.
 CLOSE_LOGIN_REQUIRED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+CLOSE_FLOODING = 4429  # kept sending over the rate limit
+CLOSE_TOO_BIG = 1009  # RFC 6455 "message too big": a frame over WS_MAX_FRAME_BYTES
+CLOSE_SERVER_ERROR = 1011  # the connection could not be set up (logged)
+
+# The rate limiter's clock; a test may replace it to send "a burst at once".
+clock = time.monotonic
 
 
 @database_sync_to_async
@@ -36,25 +53,107 @@ class ProtocolError(Exception):
         self.message = message
 
 
-class DirectDispatch:
-    """Dispatch without Channels' per-message hop to the database thread.
+class TokenBucket:
+    """`burst` frames at once, refilled at `rate` a second."""
 
-    Channels (4.2+) runs `close_old_connections` in the shared database thread
-    before EVERY handler, so each table update fanned out to N sockets queued
-    N times behind other tables' moves. Every database call in these consumers
-    goes through `database_sync_to_async`, which already closes old
-    connections before and after, in the thread that owns them.
+    def __init__(self, burst: float, rate: float, now: float) -> None:
+        self.burst = max(1.0, float(burst))
+        self.rate = max(0.001, float(rate))
+        self.tokens = self.burst
+        self.stamp = now
+
+    def take(self, now: float) -> float:
+        """Take a token: 0.0 if there was one, else the seconds until there is."""
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return 0.0
+        return (1.0 - self.tokens) / self.rate
+
+
+class GuardedConsumer(AsyncJsonWebsocketConsumer):
+    """What every socket shares: one catch-all, the frame size limit, the rate limit.
+
+    `dispatch` is Channels' without its per-message hop to the database
+    thread: Channels (4.2+) runs `close_old_connections` in the shared
+    database thread before EVERY handler, so each table update fanned out to
+    N sockets queued N times behind other tables' moves. Every database call
+    in these consumers goes through `database_sync_to_async`, which already
+    closes old connections before and after, in the thread that owns them.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.bucket = TokenBucket(settings.WS_RATE_BURST, settings.WS_RATE_PER_SECOND, clock())
+        self.refused = 0
+        self.refused_since = -math.inf
+        self.closing = False
 
     async def dispatch(self, message: dict) -> None:
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        try:
+            await handler(message)
+        except StopConsumer:
+            raise
+        except Exception:
+            # The one catch-all: a bug must cost one answer, not the socket.
+            logger.exception("%s: %s failed", type(self).__name__, message["type"])
+            await self._recover(message["type"])
+
+    async def _recover(self, kind: str) -> None:
+        if kind == "websocket.disconnect":
+            raise StopConsumer  # the socket is gone; what cleanup there was is done
+        with contextlib.suppress(Exception):  # the socket may be closed under us
+            await self._error("server_error", "Something went wrong on the server; try again.")
+            if kind == "websocket.connect":
+                await self._shut(CLOSE_SERVER_ERROR)
+
+    async def _admit(self, text_data: str | None, bytes_data: bytes | None) -> bool:
+        """Size and rate limits, before the frame is parsed; False: it was answered."""
+        if self.closing:
+            return False  # closed by us; frames already on the way are dropped
+        limit = settings.WS_MAX_FRAME_BYTES
+        if _frame_size(text_data, bytes_data, limit) > limit:
+            await self._error("frame_too_big", f"A frame may be at most {limit} bytes.")
+            await self._shut(CLOSE_TOO_BIG)
+            return False
+        now = clock()
+        wait = self.bucket.take(now)
+        if not wait:
+            return True
+        if now - self.refused_since > settings.WS_FLOOD_WINDOW_SECONDS:
+            self.refused_since, self.refused = now, 0
+        self.refused += 1
+        if self.refused >= settings.WS_FLOOD_CLOSE_AFTER:
+            await self._error("flooding", "Too many messages: closing the connection.")
+            await self._shut(CLOSE_FLOODING)
+            return False
+        await self._error(
+            "rate_limited", "Too many messages; wait a moment.", retry_after=math.ceil(wait * 100) / 100
+        )
+        return False
+
+    async def _shut(self, code: int) -> None:
+        self.closing = True
+        await self.close(code=code)
+
+    async def _error(self, code: str, message: str, **extra: Any) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message, **extra})
 
 
-class TableConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
+class TableConsumer(GuardedConsumer):
     """One connection to one table: a seated player's or a watcher's."""
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # However the handler ends (closed, crashed, cancelled), this
+            # process stops vouching for its presence (games/runner.py).
+            runner.forget(getattr(self, "channel_name", None), self)
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -66,7 +165,7 @@ class TableConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self._error("login_required", "Sign in to sit at or watch a table.")
-            await self.close(code=CLOSE_LOGIN_REQUIRED)
+            await self._shut(CLOSE_LOGIN_REQUIRED)
             return
         self.player_id = await _player_id(user)
         self.invite = _query_param(self.scope, "invite")
@@ -79,15 +178,19 @@ class TableConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self._error(exc.code, exc.message)
             close = CLOSE_NOT_FOUND if exc.code == "not_found" else CLOSE_FORBIDDEN
-            await self.close(code=close)
+            await self._shut(close)
             return
         # A seated member who comes back takes their seat back from the house.
+        # Alive from here on: the runner vouches for this socket's presence.
+        runner.vouch_for(self.channel_name, self)
         await database_sync_to_async(services.seat_connected)(
             self.table_id, self.player_id, self.channel_name
         )
         self.present = True
 
     async def disconnect(self, code: int) -> None:
+        if not hasattr(self, "group"):
+            return  # never got as far as joining
         await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.present:
             self.present = False
@@ -98,23 +201,33 @@ class TableConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
     # -- inbound -----------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if self.player_id is None:
+        if not await self._admit(text_data, bytes_data):
+            return
+        if text_data is None:
+            await self._error("bad_frame", "Frames must be text (JSON), not binary.")
             return
         try:
-            content = json.loads(text_data or "")
-        except (TypeError, ValueError):
+            content = json.loads(text_data)
+        except (TypeError, ValueError, RecursionError):
+            # RecursionError: JSON nested deeper than the parser's stack.
             await self._error("bad_json", "That message was not valid JSON.")
             return
         await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        handlers = {"play": self._handle_play, "sync": self._handle_sync}
+        handlers = {
+            "play": self._handle_play,
+            "sync": self._handle_sync,
+            "ping": self._handle_ping,
+            "handover": self._handle_handover,
+            "back": self._handle_back,
+        }
         try:
             if not isinstance(content, dict):
                 raise ProtocolError("bad_message", "A message must be a JSON object.")
             kind = content.get("type")
-            if kind not in handlers:
-                raise ProtocolError("unknown_type", f"Unknown message type {str(kind)[:32]!r}.")
+            if not isinstance(kind, str) or kind not in handlers:
+                raise ProtocolError("unknown_type", f"Unknown message type {_brief(kind)}.")
             await handlers[kind](content)
         except ProtocolError as exc:
             await self._error(exc.code, exc.message)
@@ -131,6 +244,20 @@ class TableConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
 
     async def _handle_sync(self, content: dict) -> None:
         await self._send_full_state()
+
+    async def _handle_ping(self, content: dict) -> None:
+        await self.send_json({"type": "pong"})
+
+    async def _handle_handover(self, content: dict) -> None:
+        version = _field(content, "version", int)
+        update = await database_sync_to_async(services.hand_over)(
+            self.player_id, self.table_id, version
+        )
+        await publish([update])
+
+    async def _handle_back(self, content: dict) -> None:
+        update = await database_sync_to_async(services.come_back)(self.player_id, self.table_id)
+        await publish([update])
 
     # -- outbound ----------------------------------------------------------
 
@@ -151,11 +278,8 @@ class TableConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
         self.version = snapshot["version"]
         await self.send_json(services.project(snapshot, self.player_id))
 
-    async def _error(self, code: str, message: str, **extra: Any) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message, **extra})
 
-
-class LobbyConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
+class LobbyConsumer(GuardedConsumer):
     """Tells lobby pages that the list of tables changed; they fetch it again."""
 
     async def connect(self) -> None:
@@ -166,9 +290,8 @@ class LobbyConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self.send_json(
-            {"type": "error", "code": "read_only", "message": "The lobby only sends updates."}
-        )
+        if await self._admit(text_data, bytes_data):
+            await self._error("read_only", "The lobby only sends updates.")
 
     async def lobby_changed(self, event: dict) -> None:
         await self.send_json({"type": "lobby"})
@@ -181,6 +304,23 @@ def _field(content: dict, name: str, kind: type) -> Any:
     if not isinstance(value, kind) or isinstance(value, bool):
         raise ProtocolError("bad_field", f"The {name!r} field must be a {kind.__name__}.")
     return value
+
+
+def _frame_size(text_data: str | None, bytes_data: bytes | None, limit: int) -> int:
+    """The frame's size in bytes (UTF-8 for text), without encoding a short one."""
+    if bytes_data is not None:
+        return len(bytes_data)
+    text = text_data or ""
+    if len(text) * 4 <= limit:  # at most 4 bytes a character
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def _brief(value: Any) -> str:
+    """A short, safe rendering of whatever a client sent, for an error message."""
+    if isinstance(value, str):
+        return repr(value[:32])
+    return type(value).__name__ if value is not None else "(none)"
 
 
 def _query_param(scope: dict, name: str) -> str | None:

@@ -2,6 +2,8 @@
 // The server is the only judge of legality; this page only ever sends a card it
 // was told is legal, with the version it last saw. No framework, no build step.
 
+import { createConsent } from "./table-consent.js";
+
 const app = document.getElementById("table-app");
 
 const SUITS = ["C", "D", "H", "S"];
@@ -276,6 +278,7 @@ function render() {
   renderLog();
   renderTurn();
   renderCountdown();
+  consent.render(current);
 }
 
 function renderPregame() {
@@ -592,7 +595,6 @@ function renderResults() {
   const { view, table } = current;
   const result = view && view.over ? view.result : null;
   el.results.hidden = !result;
-  el.againForm.hidden = !(table.status === "finished" && table.you !== null && table.you !== undefined);
   if (!result) {
     resultsShownFor = null;
     return;
@@ -603,7 +605,11 @@ function renderResults() {
     (a, b) => result.places[a] - result.places[b] || a - b,
   );
   const who = (seat) => (seat === me ? `${seatName(seat)} (you)` : seatName(seat));
-  if (view.keft) {
+  const resigned = new Set(result.resigned || []);
+  if (view.keft && resigned.has(result.loser)) {
+    el.resultsSummary.textContent =
+      result.loser === me ? "You lose this one: you left the game." : `${seatName(result.loser)} loses: left the game.`;
+  } else if (view.keft) {
     el.resultsSummary.textContent =
       result.loser === me ? "You lose this one: the last with cards." : `${seatName(result.loser)} loses: the last with cards.`;
   } else {
@@ -625,7 +631,9 @@ function renderResults() {
       tr.classList.toggle("me", seat === me);
       tr.classList.toggle("winner", view.keft ? false : seat === result.winner);
       tr.classList.toggle("loser", view.keft && seat === result.loser);
-      const cells = [ordinal(result.places[seat]), who(seat), result.cards_left[seat]];
+      const name = resigned.has(seat) ? `${who(seat)} · resigned` : who(seat);
+      tr.classList.toggle("resigned", resigned.has(seat));
+      const cells = [ordinal(result.places[seat]), name, result.cards_left[seat]];
       if (!view.keft) cells.push(result.points[seat]);
       cells.push(result.passes[seat]);
       cells.forEach((value, i) => {
@@ -748,6 +756,8 @@ function showPass(seat) {
 
 // ---------------------------------------------------------------------------
 // Toasts, keyboard, invite link
+
+const consent = createConsent({ app, send, toast, seatName });
 
 function toast(message, code = "") {
   const item = document.createElement("div");

@@ -10,9 +10,13 @@ import asyncio
 import datetime
 
 import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.utils import timezone
 
+from club.asgi import application
 from club.models import GameResult, Player, Series
 from club.standings import standings
 from games import runner, services
@@ -306,3 +310,57 @@ def test_no_hand_over_while_the_clock_runs():
     with pytest.raises(services.ServiceError) as error:
         services.hand_over(anna.pk, table.pk, table.version)
     assert error.value.code == "not_idle"
+
+
+# -- Over the websocket -------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_handover_and_back_frames_reach_every_seat(settings):
+    settings.IDLE_HANDOVER_SECONDS = 0
+
+    def setup():
+        anna, boris = member("Anna"), member("Boris")
+        table = seated_table([anna, boris], untimed())
+        mover = services.current_game(table).players[state_of(table).to_move]
+        cookies = {}
+        for player in (anna, boris):
+            client = Client()
+            client.force_login(player.user)
+            cookies[player.pk] = f"sessionid={client.cookies['sessionid'].value}".encode()
+        return table, mover, (boris if mover == anna.pk else anna).pk, cookies
+
+    table, mover, other, cookies = await database_sync_to_async(setup)()
+
+    async def open_socket(player_id):
+        ws = WebsocketCommunicator(
+            application,
+            f"/ws/tables/{table.pk}/",
+            headers=[(b"origin", b"http://localhost"), (b"cookie", cookies[player_id])],
+        )
+        assert (await ws.connect())[0]
+        first = await ws.receive_json_from(timeout=5)
+        return ws, first
+
+    idle_ws, _ = await open_socket(mover)
+    other_ws, state = await open_socket(other)
+    assert state["table"]["handover_at"] is not None
+    # The idle member cannot hand over their own seat; a bad version changes nothing.
+    await idle_ws.send_json_to({"type": "handover", "version": state["version"]})
+    assert (await idle_ws.receive_json_from(timeout=5))["code"] == "own_seat"
+    await other_ws.send_json_to({"type": "handover", "version": "x"})
+    assert (await other_ws.receive_json_from(timeout=5))["code"] == "bad_field"
+    await other_ws.send_json_to({"type": "handover", "version": state["version"]})
+    for ws in (idle_ws, other_ws):
+        frame = await ws.receive_json_from(timeout=5)
+        seat = next(s for s in frame["table"]["seats"] if s["player"] == mover)
+        assert seat["handed_over"]
+    await idle_ws.send_json_to({"type": "back"})
+    for ws in (idle_ws, other_ws):
+        frame = await ws.receive_json_from(timeout=5)
+        seat = next(s for s in frame["table"]["seats"] if s["player"] == mover)
+        assert not seat["handed_over"]
+    await other_ws.send_json_to({"type": "back"})
+    assert (await other_ws.receive_json_from(timeout=5))["code"] == "not_handed_over"
+    await idle_ws.disconnect()
+    await other_ws.disconnect()

@@ -1,0 +1,148 @@
+// The table's consent controls, for every game: leaving a running game (it
+// resigns, after a confirmation), the house playing for you, the idle
+// hand-over countdown, and the rematch offer. The server decides everything;
+// this module shows what the `state` frame says and sends `handover` / `back`.
+
+const IDLE_COUNTDOWN_FROM = 60; // seconds before the hand-over opens, when the bar appears
+
+function clockText(seconds) {
+  const m = Math.floor(seconds / 60);
+  const s = String(seconds % 60).padStart(2, "0");
+  return m ? `${m}:${s}` : `${seconds}s`;
+}
+
+export function createConsent({ app, send, toast, seatName }) {
+  const $ = (selector) => app.querySelector(selector);
+  const el = {
+    notice: $("[data-testid=house-notice]"),
+    back: $("[data-testid=back-button]"),
+    idle: $("[data-testid=idle-handover]"),
+    handover: $("[data-testid=handover-button]"),
+    resignRow: $("[data-testid=resign-row]"),
+    resignButton: $("[data-testid=resign-button]"),
+    dialog: $("[data-testid=resign-dialog]"),
+    cancel: $("[data-testid=resign-cancel]"),
+    rematch: $("[data-testid=rematch]"),
+    rematchList: $("[data-testid=rematch-list]"),
+    againForm: $("form[data-action=again]"),
+    again: $("[data-testid=again-button]"),
+    declineForm: $("form[data-action=decline]"),
+  };
+  let frame = null;
+  let previous = null;
+
+  const seatsOf = (f) => f.table.seats;
+  const myEntry = (f) => {
+    const you = f.table.you;
+    return you === null || you === undefined ? null : seatsOf(f).find((s) => s.position === you) || null;
+  };
+  const running = (f) => f.table.status === "playing" && f.view && !f.view.over;
+
+  /** Tell everyone when the house starts playing a member's seat. */
+  function announce(before, now) {
+    if (!before || before.table.game_number !== now.table.game_number || !running(now)) return;
+    const old = new Map(seatsOf(before).map((s) => [s.player, s]));
+    for (const seat of seatsOf(now)) {
+      const was = old.get(seat.player);
+      if (!was || seat.bot) continue;
+      const you = seat.position === now.table.you;
+      if (seat.resigned && !was.resigned) {
+        toast(you ? "You left this game." : `${seat.name} left the game: the house plays their seat to the end.`, "resigned");
+      } else if (seat.handed_over && !was.handed_over) {
+        toast(you ? "The others handed your idle seat to the house." : `The house now plays for ${seat.name}, who was idle.`, "handed_over");
+      } else if (!seat.handed_over && was.handed_over && !you) {
+        toast(`${seat.name} is back and plays again.`, "back");
+      }
+    }
+  }
+
+  function renderNotice(f) {
+    const mine = myEntry(f);
+    let text = "";
+    if (running(f) && mine?.resigned) text = "You left this game. The house plays your seat to the end.";
+    else if (running(f) && mine?.handed_over) text = "The house is playing for you: you were idle, so the others handed your seat over.";
+    el.notice.hidden = !text;
+    el.notice.querySelector(".notice-text").textContent = text;
+    el.back.hidden = !(running(f) && mine?.handed_over && !mine.resigned);
+    el.resignRow.hidden = !(running(f) && mine && !mine.resigned);
+  }
+
+  function renderRematch(f) {
+    const mine = myEntry(f);
+    const finished = f.table.status === "finished" && Boolean(f.view?.over);
+    const inIt = finished && mine && !mine.resigned;
+    el.rematch.hidden = !finished;
+    el.againForm.hidden = !inIt;
+    el.declineForm.hidden = !inIt;
+    if (!finished) return;
+    const offered = seatsOf(f).some((s) => !s.bot && s.rematch);
+    el.again.disabled = Boolean(mine?.rematch);
+    el.again.textContent = mine?.rematch ? "Waiting for the others…" : offered ? "Accept the rematch" : "Offer a rematch";
+    el.rematchList.replaceChildren(
+      ...seatsOf(f).map((seat) => {
+        const li = document.createElement("li");
+        li.setAttribute("data-testid", "rematch-seat");
+        li.dataset.state = seat.bot ? "bot" : seat.resigned ? "left" : seat.rematch ? "accepted" : "waiting";
+        const name = document.createElement("span");
+        name.className = "rematch-name";
+        name.textContent = seat.position === f.table.you ? `${seat.name} (you)` : seat.name;
+        const state = document.createElement("span");
+        state.className = `rematch-state ${li.dataset.state}`;
+        state.textContent = {
+          bot: "house bot: always in",
+          left: "left the game",
+          accepted: "\u2713 in",
+          waiting: "not yet",
+        }[li.dataset.state];
+        li.append(name, " ", state);
+        return li;
+      }),
+    );
+  }
+
+  /** The idle hand-over bar: a countdown for everyone, then a button for the other members. */
+  function tick() {
+    const f = frame;
+    if (!f) return;
+    const at = f.table.handover_at;
+    const toMove = f.view?.to_move;
+    const left = at ? Math.max(0, Math.ceil(at - Date.now() / 1000)) : null;
+    const show = running(f) && at && Number.isInteger(toMove) && left <= IDLE_COUNTDOWN_FROM;
+    el.idle.hidden = !show;
+    if (!show) return;
+    const mine = myEntry(f);
+    const idleName = seatName(toMove);
+    let text;
+    if (toMove === f.table.you) {
+      text = left > 0
+        ? `Your turn. In ${clockText(left)} the others can hand your seat to the house.`
+        : "The others can now hand your seat to the house: play to keep it.";
+    } else if (left > 0) {
+      text = `Waiting for ${idleName}. In ${clockText(left)} the players can hand their seat to the house.`;
+    } else {
+      text = `${idleName} has not moved for a while.`;
+    }
+    el.idle.querySelector(".notice-text").textContent = text;
+    const canAct = left === 0 && mine && !mine.resigned && toMove !== f.table.you;
+    el.handover.hidden = !canAct;
+    el.handover.textContent = `Let the house play for ${idleName}`;
+  }
+
+  el.back.addEventListener("click", () => send({ type: "back" }));
+  el.handover.addEventListener("click", () => {
+    if (frame) send({ type: "handover", version: frame.version });
+  });
+  el.resignButton.addEventListener("click", () => el.dialog.showModal());
+  el.cancel.addEventListener("click", () => el.dialog.close());
+  setInterval(tick, 250);
+
+  return {
+    render(next) {
+      announce(previous, next);
+      previous = frame = next;
+      renderNotice(next);
+      renderRematch(next);
+      tick();
+    },
+  };
+}
