@@ -132,7 +132,9 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
             await self._shut(CLOSE_FLOODING)
             return False
         await self._error(
-            "rate_limited", "Too many messages; wait a moment.", retry_after=math.ceil(wait * 100) / 100
+            "rate_limited",
+            "Too many messages; wait a moment.",
+            retry_after=math.ceil(wait * 100) / 100,
         )
         return False
 

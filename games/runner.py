@@ -5,6 +5,13 @@ request the process serves (daphne has no startup hook). It polls the
 database for tables whose `turn_deadline` has passed; the table row lock in
 `services.play_automatic` makes sure exactly one process plays each turn, and
 a restarted server simply finds the overdue turns on its first poll.
+
+It also keeps presence honest. Every PRESENCE_HEARTBEAT_SECONDS it vouches
+for the table sockets whose consumer is alive in this process (`vouch_for` /
+`forget`, called by the consumer itself, the latter in a `finally` so a
+crashed or cancelled handler is dropped too), and expires every Presence row
+that nobody vouched for in PRESENCE_STALE_SECONDS: a dead handler's or a dead
+process's. Its seat turns away and the house plays its turns.
 """
 
 from __future__ import annotations
@@ -22,12 +29,33 @@ from games.broadcast import publish
 
 logger = logging.getLogger(__name__)
 POLL_SECONDS = 0.2
-# Each process vouches for its connections this often; rows nobody vouched for
-# in PRESENCE_STALE belong to a dead process and their seats count as away.
-HEARTBEAT_SECONDS = 10
-PRESENCE_STALE = datetime.timedelta(seconds=35)
 
 _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+# The table sockets of this process whose handler is alive: channel -> consumer.
+_live: dict[str, object] = {}
+
+
+def vouch_for(channel: str, consumer: object) -> None:
+    """This socket's handler is alive: keep its presence fresh."""
+    _live[channel] = consumer
+
+
+def forget(channel: str | None, consumer: object) -> None:
+    """This socket's handler ended, cleanly or not: stop vouching for it."""
+    if channel is not None and _live.get(channel) is consumer:
+        del _live[channel]
+
+
+def live_channels() -> list[str]:
+    return list(_live)
+
+
+async def heartbeat() -> int:
+    """One presence pass: refresh the live sockets' rows, expire stale ones; how many expired."""
+    stale = datetime.timedelta(seconds=settings.PRESENCE_STALE_SECONDS)
+    # The snapshot is taken here, on the loop that owns `_live`.
+    channels = live_channels()
+    return await database_sync_to_async(services.refresh_presence)(stale, channels)
 
 
 def ensure_started() -> None:
@@ -46,8 +74,8 @@ async def run_forever() -> None:
     while True:
         try:
             if loop.time() >= next_heartbeat:
-                next_heartbeat = loop.time() + HEARTBEAT_SECONDS
-                await database_sync_to_async(services.refresh_presence)(PRESENCE_STALE)
+                next_heartbeat = loop.time() + settings.PRESENCE_HEARTBEAT_SECONDS
+                await heartbeat()
             await run_once()
         except Exception:  # noqa: BLE001 - the runner must outlive any one bad turn
             logger.exception("house runner: a turn failed")
