@@ -76,7 +76,7 @@ class Player(models.Model):
         return self.display_name
 
     def get_absolute_url(self) -> str:
-        return reverse("player", args=[self.display_name])
+        return reverse("player", args=[self.pk])
 
     @property
     def is_bot(self) -> bool:

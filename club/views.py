@@ -6,7 +6,7 @@ import csv
 
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
 
 from club.models import GameResult, Player, Series
@@ -14,6 +14,10 @@ from club.standings import standings
 from games.models import Game, Table
 
 RECENT_GAMES = 15
+
+
+def _viewer(request: HttpRequest) -> Player | None:
+    return request.user.player if request.user.is_authenticated else None
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -39,7 +43,8 @@ def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
     series = get_object_or_404(Series.objects.select_related("variant"), slug=slug)
     rows = standings(series)
     recent = (
-        Game.objects.filter(table__series=series, result__isnull=False)
+        Game.objects.visible_to(_viewer(request))
+        .filter(table__series=series, result__isnull=False)
         .order_by("-finished")
         .prefetch_related(
             Prefetch("results", GameResult.objects.select_related("player").order_by("place"))
@@ -86,8 +91,14 @@ def series_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def player(request: HttpRequest, name: str) -> HttpResponse:
-    profile = get_object_or_404(Player.objects.select_related("user"), display_name__iexact=name)
+def player_by_name(request: HttpRequest, name: str) -> HttpResponse:
+    """The old name-based address, kept for links from outside the site."""
+    profile = get_object_or_404(Player, display_name__iexact=name)
+    return redirect(profile, permanent=True)
+
+
+def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    profile = get_object_or_404(Player.objects.select_related("user"), pk=player_id)
     lines = []
     for series in (
         Series.objects.filter(results__player=profile).distinct().select_related("variant")
@@ -96,7 +107,9 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
         if row:
             lines.append((series, row))
     recent = (
-        GameResult.objects.filter(player=profile)
+        GameResult.objects.filter(
+            player=profile, game__in=Game.objects.visible_to(_viewer(request))
+        )
         .select_related("game__table__variant", "series")
         .order_by("-finished")[:RECENT_GAMES]
     )

@@ -9,11 +9,34 @@ from django.template.response import TemplateResponse
 
 from games import services
 from games.broadcast import publish_sync
-from games.models import Game, Move, Seat, Table, Variant
+from games.models import MIN_TURN_SECONDS, Game, Move, Seat, Table, Variant
+
+
+class VariantForm(forms.ModelForm):
+    class Meta:
+        model = Variant
+        fields = [
+            "name",
+            "game",
+            "description",
+            "active",
+            "keft",
+            "pass_rule",
+            "min_players",
+            "max_players",
+            "turn_seconds",
+        ]
+        # Here rather than on the model field, so the minimum needs no migration.
+        help_texts = {
+            "turn_seconds": f"Seconds a player has for each move, at least {MIN_TURN_SECONDS}; "
+            "empty means no clock. When the time runs out, the house bot plays a card for "
+            "that player (marked in the log)."
+        }
 
 
 @admin.register(Variant)
 class VariantAdmin(admin.ModelAdmin):
+    form = VariantForm
     list_display = [
         "name",
         "game",

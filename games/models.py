@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from club.models import Player
 
 
+# Below this nobody can read the table and play before the house plays for them.
+MIN_TURN_SECONDS = 5
+
+
 class VariantQuerySet(models.QuerySet):
     def active(self) -> VariantQuerySet:
         return self.filter(active=True)
@@ -80,8 +84,11 @@ class Variant(models.Model):
             errors["max_players"] = f"{self.get_game_display()} needs {low} to {high} players."
         if not errors and self.min_players > self.max_players:
             errors["max_players"] = "The most players cannot be fewer than the fewest."
-        if self.turn_seconds == 0:
-            errors["turn_seconds"] = "Give at least 1 second, or leave it empty for no clock."
+        if self.turn_seconds is not None and self.turn_seconds < MIN_TURN_SECONDS:
+            errors["turn_seconds"] = (
+                f"A turn clock needs at least {MIN_TURN_SECONDS} seconds, so that a player "
+                "can see the cards and move; leave it empty for no clock."
+            )
         try:
             engine.options(self.options())
         except (TypeError, ValueError) as exc:

@@ -60,13 +60,12 @@ def lobby_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = get_object_or_404(Table.objects.with_seats(), pk=table_id)
     invite = request.GET.get("invite", "")
     player = request.user.player
+    # 404, not 403: a private table's id must reveal nothing.
+    table = get_object_or_404(Table.objects.with_seats().visible_to(player, invite), pk=table_id)
     seats = list(table.seats.all())
     seated = any(s.player_id == player.pk for s in seats)
-    if table.private and not (seated or str(table.invite_token) == invite):
-        return render(request, "games/private.html", status=403)
     return render(
         request,
         "games/table.html",
@@ -130,7 +129,9 @@ again = _table_action(_again, "A new deal for the same players.")
 
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     """A finished game's final table: results, revealed hands, rows and the move log."""
-    game = get_object_or_404(Game.objects.select_related("table__variant"), pk=game_id)
+    viewer = request.user.player if request.user.is_authenticated else None
+    visible = Game.objects.visible_to(viewer, request.GET.get("invite"))
+    game = get_object_or_404(visible.select_related("table__variant"), pk=game_id)
     if game.result is None:
         return redirect("table", table_id=game.table_id)
     engine = registry.engine(game.game)
@@ -141,6 +142,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         {
             "seat": seat,
             "name": names[seat],
+            "player_id": game.players[seat],
             "place": view["result"]["places"][seat],
             "cards_left": view["result"]["cards_left"][seat],
             "points": view["result"]["points"][seat],

@@ -116,9 +116,13 @@ def test_password_reset_sends_mail(client, settings):
     assert "/accounts/password/reset/key/" in mail.outbox[0].body
 
 
-def test_profile_page_case_insensitive_and_404(client):
+def test_profile_page_by_id_and_old_name_address_redirects(client):
     signup(client)
-    response = client.get("/players/anna/")
+    anna = Player.objects.get(display_name="Anna")
+    response = client.get(f"/players/{anna.pk}/")
     assert response.status_code == 200
     assert b"Anna" in response.content
+    old = client.get("/players/anna/")  # case-insensitive, permanent
+    assert old.status_code == 301 and old["Location"] == f"/players/{anna.pk}/"
     assert client.get("/players/nobody-here/").status_code == 404
+    assert client.get("/players/999999/").status_code == 404

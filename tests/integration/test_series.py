@@ -16,7 +16,7 @@ from club.models import GameResult, Series
 from club.standings import standings
 from games import services
 from games.engine import devyatka
-from games.models import Game, Table, Variant
+from games.models import MIN_TURN_SECONDS, Game, Table, Variant
 
 pytestmark = pytest.mark.django_db
 
@@ -213,7 +213,7 @@ def test_profile_shows_series_lines_and_recent_games(client):
     series = make_series("Keft", min_games=1)
     players = make_players("Anna", "Boris")
     game = play_game(players, series=series)
-    content = client.get("/players/anna/").content.decode()
+    content = client.get(players[0].get_absolute_url()).content.decode()
     assert series.name in content
     assert reverse("game_detail", args=[game.pk]) in content
     final = client.get(reverse("game_detail", args=[game.pk])).content.decode()
@@ -280,15 +280,22 @@ def test_admin_sets_a_variants_turn_clock(admin_client):
         "max_players": variant.max_players,
         "active": "on",
     }
-    response = admin_client.post(url, {**form, "turn_seconds": 0})
-    assert response.status_code == 200
-    assert "at least 1 second" in response.content.decode()
-    variant.refresh_from_db()
-    assert variant.turn_seconds is None
-    response = admin_client.post(url, {**form, "turn_seconds": 30}, follow=True)
+    before = variant.turn_seconds
+    for too_short in (0, 1, MIN_TURN_SECONDS - 1):
+        response = admin_client.post(url, {**form, "turn_seconds": too_short})
+        assert response.status_code == 200
+        assert f"at least {MIN_TURN_SECONDS} seconds" in response.content.decode()
+        variant.refresh_from_db()
+        assert variant.turn_seconds == before
+    for seconds in (MIN_TURN_SECONDS, 30):
+        response = admin_client.post(url, {**form, "turn_seconds": seconds}, follow=True)
+        assert "was changed successfully" in response.content.decode()
+        variant.refresh_from_db()
+        assert variant.turn_seconds == seconds
+    response = admin_client.post(url, {**form, "turn_seconds": ""}, follow=True)
     assert "was changed successfully" in response.content.decode()
     variant.refresh_from_db()
-    assert variant.turn_seconds == 30
+    assert variant.turn_seconds is None  # empty: no clock
 
 
 def test_admin_abort_action_ends_table_and_tells_players(admin_client):
