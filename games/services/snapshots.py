@@ -51,6 +51,9 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
         },
         "game": game.game if game else None,
         "state": game.state if game else None,
+        # What was recorded at the end (with any resignations): it overrides the
+        # result the engine computes from the state alone.
+        "result": game.result if game else None,
     }
 
 
@@ -101,6 +104,8 @@ def project(snapshot_data: dict, player_id: int | None) -> dict:
         # Only a seated player of a running game sees a hand; everyone else watches.
         view_seat = seat if seat is not None and seat < len(table["seats"]) else None
         view = engine.view(engine.from_json(snapshot_data["state"]), view_seat)
+        if view.get("result") and snapshot_data.get("result"):
+            view["result"] = {**view["result"], **snapshot_data["result"]}
     message = {"type": "state", "version": snapshot_data["version"], "table": table, "view": view}
     if "log" in snapshot_data:
         message["log"] = snapshot_data["log"]

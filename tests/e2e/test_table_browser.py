@@ -132,8 +132,18 @@ def test_two_members_play_a_whole_game_by_clicking(new_page):
     assert logged.count() >= moves
     assert host.get_by_test_id("move-log").locator("li:not(.pass)").count() == moves
 
-    # Play again: a new deal, live for the player who did not click.
+    # A rematch is an offer: the guest's click deals nobody in until the host accepts.
+    expect(host.get_by_test_id("again-button")).to_have_text("Offer a rematch")
     guest.get_by_test_id("again-button").click()
+    guest_seat = host.get_by_test_id("rematch-seat").filter(has_text=guest_name)
+    expect(guest_seat).to_have_attribute("data-state", "accepted")  # live, no reload
+    expect(host.get_by_test_id("rematch-seat").filter(has_text=host_name)).to_have_attribute(
+        "data-state", "waiting"
+    )
+    expect(guest.get_by_test_id("again-button")).to_be_disabled()
+    expect(host.get_by_test_id("results")).to_be_visible()
+    expect(host.get_by_test_id("again-button")).to_have_text("Accept the rematch")
+    host.get_by_test_id("again-button").click()
     for page in (host, guest):
         expect(page.get_by_test_id("results")).to_be_hidden()
         expect(page.get_by_test_id("hand-card")).to_have_count(18)

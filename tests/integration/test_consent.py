@@ -364,3 +364,15 @@ async def test_handover_and_back_frames_reach_every_seat(settings):
     assert (await other_ws.receive_json_from(timeout=5))["code"] == "not_handed_over"
     await idle_ws.disconnect()
     await other_ws.disconnect()
+
+
+def test_players_see_the_recorded_result_with_the_resignation():
+    anna, boris = member("Anna"), member("Boris")
+    table = seated_table([anna, boris], "Keft")
+    services.leave_table(boris, table.pk)
+    game = play_to_the_end(table)
+    boris_seat = game.players.index(boris.pk)
+    state = services.project(services.table_for_viewer(table.pk, anna.pk), anna.pk)
+    assert state["view"]["result"]["loser"] == boris_seat
+    assert state["view"]["result"]["resigned"] == [boris_seat]
+    assert len(state["view"]["result"]["hands"]) == 2  # the engine's view still reveals hands
