@@ -75,7 +75,8 @@ def main() -> None:
                 table = Table.objects.get(pk=table_id)
                 game = services.current_game(table)
                 if table.status != Table.Status.PLAYING:
-                    services.play_again(Player.objects.get(pk=game.players[0]), table_id)
+                    for player_id in game.players:  # each member accepts the rematch
+                        services.play_again(Player.objects.get(pk=player_id), table_id)
                     continue
                 state = devyatka.from_json(game.state)
                 card = rng.choice(devyatka.legal_moves(state))

@@ -156,7 +156,10 @@ class LoadTable:
             head = self.seats[0].latest
             try:
                 if head["table"]["status"] == "finished":
-                    seconds = await self._until_everyone_has(head["version"] + 1, self._again)
+                    # Each member's accept is one change; the last one also deals.
+                    seconds = await self._until_everyone_has(
+                        head["version"] + len(self.seats), self._again
+                    )
                     if not run.stopping:
                         stats.deals += 1
                         stats.deal_latencies.append(seconds)
@@ -196,10 +199,11 @@ class LoadTable:
             self.broken = True
 
     async def _again(self) -> None:
-        seat = self.seats[0]
-        status = await asyncio.to_thread(post_again, seat.url, self.table_id, seat.session)
-        if status != 302:
-            self.run.stats.errors[f"play again: HTTP {status}"] += 1
+        # A rematch starts once every member at the table has accepted it.
+        for seat in self.seats:
+            status = await asyncio.to_thread(post_again, seat.url, self.table_id, seat.session)
+            if status != 302:
+                self.run.stats.errors[f"play again: HTTP {status}"] += 1
 
 
 def post_again(base_url: str, table_id: int, session: str) -> int:
