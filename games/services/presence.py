@@ -63,9 +63,7 @@ def seat_disconnected(table_id: int, channel: str) -> None:
             _mark_away_if_gone(table, presence.seat, timezone.now())
 
 
-def refresh_presence(
-    stale_after: datetime.timedelta, channels: Iterable[str] | None = None
-) -> int:
+def refresh_presence(stale_after: datetime.timedelta, channels: Iterable[str] | None = None) -> int:
     """Vouch for this process's live connections; expire rows nobody vouched for.
 
     `channels`: the sockets whose handler is alive in this process (the

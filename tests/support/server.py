@@ -98,11 +98,22 @@ class SiteDatabase:
 
 
 class DaphneServer:
-    def __init__(self, database: SiteDatabase, log_dir: Path, port: int | None = None) -> None:
+    """`args`: extra daphne flags (e.g. ``--ping-interval 1``); `env`: extra variables."""
+
+    def __init__(
+        self,
+        database: SiteDatabase,
+        log_dir: Path,
+        port: int | None = None,
+        args: tuple[str, ...] = (),
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.database = database
         self.port = port or free_port()
         self.log_path = log_dir / f"daphne-{self.port}.log"
         self.process: subprocess.Popen | None = None
+        self.args = tuple(args)
+        self.env = dict(env or {})
 
     @property
     def url(self) -> str:
@@ -121,10 +132,11 @@ class DaphneServer:
                 "127.0.0.1",
                 "-p",
                 str(self.port),
+                *self.args,
                 "club.asgi:application",
             ],
             cwd=ROOT,
-            env=self.database.env(),
+            env={**self.database.env(), **self.env},
             stdout=log,
             stderr=subprocess.STDOUT,
         )
