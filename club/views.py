@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 
+from django.conf import settings
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,7 +28,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def rules(request: HttpRequest) -> HttpResponse:
-    return render(request, "club/rules.html")
+    idle = settings.IDLE_HANDOVER_SECONDS
+    idle_text = f"{idle // 60} minutes" if idle % 60 == 0 and idle >= 120 else f"{idle} seconds"
+    return render(request, "club/rules.html", {"idle_handover": idle_text})
 
 
 def series_list(request: HttpRequest) -> HttpResponse:

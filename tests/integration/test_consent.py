@@ -376,3 +376,16 @@ def test_players_see_the_recorded_result_with_the_resignation():
     assert state["view"]["result"]["loser"] == boris_seat
     assert state["view"]["result"]["resigned"] == [boris_seat]
     assert len(state["view"]["result"]["hands"]) == 2  # the engine's view still reveals hands
+
+
+def test_rules_page_explains_leaving_resigning_idle_hand_over_and_rematch(client, settings):
+    settings.IDLE_HANDOVER_SECONDS = 120
+    page = client.get("/rules/").content.decode()
+    for words in (
+        "Leaving a running game resigns it",
+        "you take the loss, unless you were already out",
+        "has not moved for 2 minutes",
+        "Rematch by consent",
+        "every player at the table has accepted",
+    ):
+        assert words in page
