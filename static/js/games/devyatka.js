@@ -1,0 +1,382 @@
+// Devyatka and Keft at the table: four suit lanes, the opponents' fans, your
+// hand, the results and the move log's lines. The shell (../table.js) owns the
+// socket, versions, seats, clock and panels; it calls the functions below.
+
+import { SUIT_NAMES, cardFace, cardLabel, cardName, cardText, ordinal, plural, rankLabel, rankOf, suitSvg } from "../cards.js";
+
+const SUITS = ["C", "D", "H", "S"];
+const RANKS = ["6", "7", "8", "9", "T", "J", "Q", "K", "A"];
+
+export function createRenderer(shell) {
+  const { el } = shell;
+  const passBubbles = new Map(); // seat -> timeout id
+
+  /** The last card played in this game, highlighted on the board. */
+  function lastCard() {
+    const moves = shell.moves();
+    for (let i = moves.length - 1; i >= 0; i--) if (moves[i].move !== "pass") return moves[i].move;
+    return null;
+  }
+
+  function render() {
+    renderOpponents();
+    renderBoard();
+    renderMe();
+    renderHand();
+  }
+
+  function renderOpponents() {
+    const { view, table } = shell.frame();
+    const me = shell.mySeat();
+    const order = [];
+    for (let k = 0; k < view.players; k++) {
+      const seat = me === null ? k : (me + 1 + k) % view.players;
+      if (seat !== me) order.push(seat);
+    }
+    const key = order.join(",");
+    if (el.opponents.dataset.key !== key) {
+      el.opponents.dataset.key = key;
+      el.opponents.replaceChildren(
+        ...order.map((seat) => {
+          const li = document.createElement("li");
+          li.className = "opponent";
+          li.dataset.seat = String(seat);
+          li.innerHTML =
+            `<div class="fan" aria-hidden="true"></div>` +
+            `<div class="opponent-name"><span class="name"></span><span class="bot-badge" hidden>bot</span><span class="away-badge" hidden>away</span></div>` +
+            `<div class="opponent-stats muted"></div>` +
+            `<span class="bubble pass-bubble" hidden>passed</span>`;
+          li.setAttribute("data-testid", "opponent");
+          return li;
+        }),
+      );
+      el.opponents.dataset.count = String(order.length);
+    }
+    for (const li of el.opponents.children) {
+      const seat = Number(li.dataset.seat);
+      const count = view.counts[seat];
+      const passes = view.passes[seat];
+      const outAt = view.out.indexOf(seat);
+      const entry = table.seats.find((s) => s.position === seat);
+      li.querySelector(".name").textContent = shell.seatName(seat);
+      li.querySelector(".bot-badge").hidden = !(entry && entry.bot);
+      li.classList.toggle("is-bot", Boolean(entry && entry.bot));
+      li.querySelector(".away-badge").hidden = !(entry && entry.away && !entry.bot);
+      li.classList.toggle("to-move", !view.over && view.to_move === seat);
+      li.classList.toggle("is-out", outAt >= 0);
+      let stats = `${plural(count, "card")} · ${plural(passes, "pass")}`;
+      if (outAt >= 0) stats = `Out ${ordinal(outAt + 1)} · ${plural(passes, "pass")}`;
+      li.querySelector(".opponent-stats").textContent = stats;
+      li.setAttribute(
+        "aria-label",
+        `${shell.seatName(seat)}: ${stats}${!view.over && view.to_move === seat ? ", to move" : ""}`,
+      );
+      renderFan(li.querySelector(".fan"), count);
+    }
+  }
+
+  function renderFan(fan, count) {
+    if (fan.dataset.count === String(count)) return;
+    fan.dataset.count = String(count);
+    const shown = Math.min(count, 18);
+    const spread = Math.min(7, 70 / Math.max(shown, 1));
+    const backs = [];
+    for (let i = 0; i < shown; i++) {
+      const back = document.createElement("span");
+      back.className = "card-back";
+      const angle = (i - (shown - 1) / 2) * spread;
+      back.style.transform = `rotate(${angle.toFixed(1)}deg)`;
+      backs.push(back);
+    }
+    fan.replaceChildren(...backs);
+  }
+
+  function buildBoard() {
+    const lanes = SUITS.map((suit) => {
+      const lane = document.createElement("div");
+      lane.className = `lane suit-${suit}`;
+      lane.setAttribute("data-testid", `row-${suit}`);
+      lane.dataset.suit = suit;
+      lane.setAttribute("role", "group");
+      lane.setAttribute("aria-label", SUIT_NAMES[suit]);
+      const label = document.createElement("div");
+      label.className = "lane-label";
+      label.innerHTML = suitSvg(suit, "suit lane-suit");
+      lane.append(label);
+      for (const rank of RANKS) {
+        const slot = document.createElement("div");
+        slot.className = `slot${rank === "9" ? " nine" : ""}`;
+        slot.dataset.card = rank + suit;
+        slot.innerHTML = `<span class="ghost" aria-hidden="true">${rankLabel(rank)}</span>`;
+        lane.append(slot);
+      }
+      return lane;
+    });
+    el.board.replaceChildren(...lanes);
+    el.board.dataset.built = "devyatka";
+  }
+
+  function renderBoard() {
+    const { view } = shell.frame();
+    const last = lastCard();
+    if (el.board.dataset.built !== "devyatka") buildBoard();
+    for (const suit of SUITS) {
+      const row = view.rows[suit];
+      const low = row ? RANKS.indexOf(rankOf(row[0])) : -1;
+      const high = row ? RANKS.indexOf(rankOf(row[1])) : -2;
+      const lane = el.board.querySelector(`[data-suit=${suit}]`);
+      lane.classList.toggle("open", Boolean(row));
+      lane.setAttribute(
+        "aria-label",
+        row ? `${SUIT_NAMES[suit]}: ${cardText(row[0])} to ${cardText(row[1])}` : `${SUIT_NAMES[suit]}: not open`,
+      );
+      RANKS.forEach((rank, i) => {
+        const code = rank + suit;
+        const slot = lane.querySelector(`[data-card="${code}"]`);
+        const played = i >= low && i <= high;
+        const existing = slot.querySelector(".card");
+        if (played && !existing) {
+          const card = cardFace(code);
+          card.setAttribute("data-testid", "board-card");
+          slot.append(card);
+        } else if (!played && existing) {
+          existing.remove();
+        }
+        const next = row ? i === low - 1 || i === high + 1 : rank === "9" && (suit === "D" || Boolean(view.rows.D));
+        slot.classList.toggle("filled", played);
+        slot.classList.toggle("next", !view.over && next);
+        slot.classList.toggle("last-played", played && code === last);
+      });
+    }
+  }
+
+  function renderMe() {
+    const { view } = shell.frame();
+    const me = shell.mySeat();
+    el.meBar.hidden = me === null;
+    el.hand.hidden = me === null;
+    el.handHelp.hidden = me === null || view.over;
+    if (me === null) return;
+    const outAt = view.out.indexOf(me);
+    el.meBar.querySelector(".me-name").textContent = `${shell.seatName(me)} (you)`;
+    el.meBar.querySelector(".me-stats").textContent =
+      outAt >= 0
+        ? `Out ${ordinal(outAt + 1)} · ${plural(view.passes[me], "pass")}`
+        : `${plural(view.counts[me], "card")} · ${plural(view.passes[me], "pass")}`;
+    el.meBar.classList.toggle("to-move", shell.isMyTurn());
+    el.meBar.dataset.seat = String(me);
+  }
+
+  function renderHand() {
+    const frame = shell.frame();
+    if (!frame || !frame.view) return;
+    const { view } = frame;
+    if (shell.mySeat() === null) {
+      el.hand.replaceChildren();
+      return;
+    }
+    const myTurn = shell.isMyTurn();
+    const legal = new Set(view.legal || []);
+    const active = myTurn && shell.canAct();
+    const focused = document.activeElement?.closest?.("[data-testid=hand-card]")?.dataset.card;
+    el.hand.classList.toggle("my-turn", myTurn);
+    el.hand.classList.toggle("sending", shell.pending());
+    el.hand.setAttribute("aria-label", myTurn ? "Your hand: your turn" : "Your hand");
+    let legalIndex = 0;
+    const cards = (view.hand || []).map((code) => {
+      const isLegal = myTurn && legal.has(code);
+      const card = cardFace(code, "button");
+      card.type = "button";
+      card.setAttribute("data-testid", "hand-card");
+      card.dataset.legal = String(isLegal);
+      card.classList.toggle("legal", isLegal);
+      card.classList.toggle("dim", myTurn && !isLegal);
+      card.disabled = !(active && isLegal);
+      let label = cardName(code);
+      if (isLegal) {
+        legalIndex += 1;
+        card.dataset.key = String(legalIndex);
+        if (legalIndex <= 9) {
+          card.insertAdjacentHTML("beforeend", `<span class="keycap" aria-hidden="true">${legalIndex}</span>`);
+          label += `, playable, key ${legalIndex}`;
+        } else {
+          label += ", playable";
+        }
+      }
+      card.setAttribute("aria-label", label);
+      return card;
+    });
+    if (!cards.length && !view.over) {
+      const note = document.createElement("p");
+      note.className = "muted hand-empty";
+      note.textContent = "Your hand is empty: you are out.";
+      cards.push(note);
+    }
+    el.hand.replaceChildren(...cards);
+    fitHand();
+    if (focused) {
+      const again = el.hand.querySelector(`[data-card="${focused}"]:not(:disabled)`);
+      if (again) again.focus();
+    }
+  }
+
+  /** Overlap the hand's cards just enough to fit one row; past a limit, let it wrap. */
+  function fitHand() {
+    const cards = el.hand.querySelectorAll(".card");
+    if (!cards.length) return;
+    const style = getComputedStyle(el.hand);
+    const cardWidth = cards[0].getBoundingClientRect().width;
+    const room = el.hand.clientWidth - parseFloat(style.paddingRight) - 8;
+    const n = cards.length;
+    const needed = n > 1 ? (n * cardWidth - room) / (n - 1) + 1 : 0;
+    const overlap = Math.min(Math.max(needed, -6), cardWidth * 0.42);
+    el.hand.style.setProperty("--overlap", `${Math.ceil(overlap)}px`);
+  }
+
+  function renderResults() {
+    const { view } = shell.frame();
+    const result = view.result;
+    const me = shell.mySeat();
+    const seats = [...Array(view.players).keys()].sort((a, b) => result.places[a] - result.places[b] || a - b);
+    const who = (seat) => (seat === me ? `${shell.seatName(seat)} (you)` : shell.seatName(seat));
+    const resigned = new Set(result.resigned || []);
+    let summary;
+    if (view.keft && resigned.has(result.loser)) {
+      summary = result.loser === me ? "You lose this one: you left the game." : `${shell.seatName(result.loser)} loses: left the game.`;
+    } else if (view.keft) {
+      summary = result.loser === me ? "You lose this one: the last with cards." : `${shell.seatName(result.loser)} loses: the last with cards.`;
+    } else {
+      summary = result.winner === me ? "You win: out first!" : `${shell.seatName(result.winner)} wins: out first.`;
+    }
+    el.resultsSummary.textContent = summary;
+    const head = view.keft
+      ? ["Place", "Player", "Cards left", "Passes"]
+      : ["Place", "Player", "Cards left", "Points", "Passes"];
+    el.resultsHead.innerHTML = `<tr>${head
+      .map((h, i) => `<th scope="col"${i === 1 ? "" : ' class="num"'}>${h}</th>`)
+      .join("")}</tr>`;
+    el.resultsBody.replaceChildren(
+      ...seats.map((seat) => {
+        const tr = document.createElement("tr");
+        tr.setAttribute("data-testid", "result-row");
+        tr.dataset.seat = String(seat);
+        tr.dataset.place = String(result.places[seat]);
+        tr.classList.toggle("me", seat === me);
+        tr.classList.toggle("winner", view.keft ? false : seat === result.winner);
+        tr.classList.toggle("loser", view.keft && seat === result.loser);
+        const name = resigned.has(seat) ? `${who(seat)} · resigned` : who(seat);
+        tr.classList.toggle("resigned", resigned.has(seat));
+        const cells = [ordinal(result.places[seat]), name, result.cards_left[seat]];
+        if (!view.keft) cells.push(result.points[seat]);
+        cells.push(result.passes[seat]);
+        cells.forEach((value, i) => {
+          const td = document.createElement(i === 1 ? "th" : "td");
+          if (i === 1) td.scope = "row";
+          else td.className = "num";
+          td.textContent = String(value);
+          tr.append(td);
+        });
+        return tr;
+      }),
+    );
+    el.keftOut.hidden = !view.keft;
+    if (view.keft) {
+      const order = result.out.map((seat, i) => `${i + 1}. ${who(seat)}`).join(" · ");
+      el.keftOut.textContent = `Out order: ${order || "nobody"} · Loser: ${who(result.loser)}`;
+    }
+    const hands = result.hands || [];
+    el.revealedHeading.hidden = false;
+    el.revealed.replaceChildren(
+      ...hands.map((hand, seat) => {
+        const div = document.createElement("div");
+        div.className = "revealed";
+        div.setAttribute("data-testid", "revealed-hand");
+        div.dataset.seat = String(seat);
+        const name = document.createElement("span");
+        name.className = "revealed-name";
+        name.textContent = who(seat);
+        const cards = document.createElement("div");
+        cards.className = "mini-cards";
+        if (hand.length) cards.append(...hand.map((code) => cardFace(code)));
+        else cards.innerHTML = `<span class="muted">no cards left</span>`;
+        div.append(name, cards);
+        return div;
+      }),
+    );
+  }
+
+  /** One move log line after the player's name: "played 7♦" or "passed". */
+  function describeMove(li, event) {
+    if (event.move === "pass") {
+      li.className = "pass";
+      li.append(" passed");
+    } else {
+      li.append(" played ", cardLabel(event.move));
+    }
+  }
+
+  /** After a live update: a short "passed" bubble on whoever passed. */
+  function onEvents(events) {
+    for (const event of events) if (event.move === "pass") showPass(event.seat);
+  }
+
+  function showPass(seat) {
+    const me = shell.mySeat();
+    const holder = seat === me ? el.meBar : el.opponents.querySelector(`[data-seat="${seat}"]`);
+    const bubble = holder?.querySelector(".pass-bubble");
+    if (!bubble) return;
+    bubble.textContent = seat === me ? "you passed" : "passed";
+    bubble.hidden = false;
+    bubble.classList.remove("pop");
+    void bubble.offsetWidth; // restart the animation
+    bubble.classList.add("pop");
+    clearTimeout(passBubbles.get(seat));
+    passBubbles.set(
+      seat,
+      setTimeout(() => {
+        bubble.hidden = true;
+      }, 1800),
+    );
+  }
+
+  function playableButtons() {
+    return [...el.hand.querySelectorAll("[data-testid=hand-card][data-legal=true]:not(:disabled)")];
+  }
+
+  el.hand.addEventListener("click", (event) => {
+    const card = event.target.closest("[data-testid=hand-card]");
+    if (card && !card.disabled) shell.play(card.dataset.card);
+  });
+
+  /** Number keys play the n-th lifted card; arrows move between them. */
+  function keydown(event) {
+    const buttons = playableButtons();
+    if (!buttons.length) return;
+    if (/^[1-9]$/.test(event.key)) {
+      const button = buttons[Number(event.key) - 1];
+      if (button) {
+        event.preventDefault();
+        shell.play(button.dataset.card);
+      }
+      return;
+    }
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const at = buttons.indexOf(document.activeElement);
+    const next = at < 0 ? (step > 0 ? 0 : buttons.length - 1) : (at + step + buttons.length) % buttons.length;
+    buttons[next].focus();
+  }
+
+  return {
+    render,
+    renderHand,
+    renderResults,
+    describeMove,
+    onEvents,
+    keydown,
+    resize: fitHand,
+    yourTurn: () => "Your turn: play a lifted card.",
+    sending: () => "Playing your card…",
+  };
+}
