@@ -33,7 +33,10 @@ CLOSE_LOGIN_REQUIRED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_FLOODING = 4429  # kept sending over the rate limit
-CLOSE_TOO_BIG = 1009  # RFC 6455 "message too big": a frame over WS_MAX_FRAME_BYTES
+# A frame over WS_MAX_FRAME_BYTES. Not 1009 ("message too big"): daphne's
+# websocket library only lets an application close with 1000 or 3000-4999;
+# it uses 1009 itself for frames over daphne's own 1 MiB limit.
+CLOSE_TOO_BIG = 4413
 CLOSE_SERVER_ERROR = 1011  # the connection could not be set up (logged)
 
 # The rate limiter's clock; a test may replace it to send "a burst at once".

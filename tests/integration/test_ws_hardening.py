@@ -167,7 +167,7 @@ async def test_a_frame_at_the_size_limit_is_read(settings):
         pytest.param(lambda limit: b"\x00" * (limit + 1), id="binary"),
     ],
 )
-async def test_a_frame_over_the_size_limit_is_answered_then_closed_with_1009(settings, frame):
+async def test_a_frame_over_the_size_limit_is_answered_then_closed_with_4413(settings, frame):
     table, (anna, _) = await database_sync_to_async(started_table)()
     ws = await connect(table.pk, anna)
     version = (await ws.receive_json_from())["version"]
@@ -178,7 +178,7 @@ async def test_a_frame_over_the_size_limit_is_answered_then_closed_with_1009(set
         await ws.send_to(text_data=data)
     error = await ws.receive_json_from()
     assert (error["type"], error["code"]) == ("error", "frame_too_big")
-    assert (await ws.receive_output())["code"] == consumers.CLOSE_TOO_BIG == 1009
+    assert (await ws.receive_output())["code"] == consumers.CLOSE_TOO_BIG == 4413
     assert await database_sync_to_async(_table_version)(table.pk) == version
     await ws.disconnect()
 
@@ -321,5 +321,5 @@ async def test_the_lobby_has_the_same_limits(settings, frozen):
     assert codes == ["read_only", "read_only", "rate_limited"]
     await lobby.send_to(text_data="x" * (settings.WS_MAX_FRAME_BYTES + 1))
     assert (await lobby.receive_json_from())["code"] == "frame_too_big"
-    assert (await lobby.receive_output())["code"] == 1009
+    assert (await lobby.receive_output())["code"] == 4413
     await lobby.disconnect()

@@ -1,0 +1,152 @@
+"""Zero tracebacks: every bad input over real websockets, and the server log stays clean.
+
+A real daphne process (its output kept in a log file, tests/support/server.py),
+real websocket clients with a signed-in member's session cookie. The test
+sends every kind of bad frame, floods, oversizes, and deletes a table while
+its sockets close; then it fails if the server log holds a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from tests.integration.test_ws_hardening import BAD_TEXT_FRAMES
+from tests.support.server import DaphneServer, SiteDatabase
+from tests.support.tables import TIMEOUT, run_django
+
+pytestmark = [pytest.mark.server, pytest.mark.timeout(240)]
+
+
+async def open_socket(server: DaphneServer, table_id: int, session: str):
+    ws = await connect(
+        f"{server.ws_url}/ws/tables/{table_id}/",
+        origin=server.url,
+        additional_headers={"Cookie": f"sessionid={session}"},
+        open_timeout=TIMEOUT,
+        max_size=None,
+    )
+    return ws
+
+
+async def receive(ws) -> dict:
+    return json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+
+
+async def expect_close(ws) -> int:
+    """Frames until the close; the close code."""
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), TIMEOUT)
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd else 1006
+
+
+def two_tables(database: SiteDatabase) -> dict:
+    return run_django(
+        database,
+        "from games import synthetic\n"
+        "players = synthetic.make_players(synthetic.new_prefix('test'), 4)\n"
+        "tables = [synthetic.started_table(players[:2]), synthetic.started_table(players[2:])]\n"
+        "emit({'tables': tables, 'sessions': [p.session_key for p in players]})\n",
+    )
+
+
+async def bad_frames(server: DaphneServer, table_id: int, session: str) -> None:
+    ws = await open_socket(server, table_id, session)
+    version = (await receive(ws))["version"]
+    frames: list[str | bytes] = [f.replace("VERSION", str(version)) for f, _ in BAD_TEXT_FRAMES]
+    frames += ["", b"", b"\x00\xff", b'{"type": "sync"}']
+    for frame in frames:
+        await ws.send(frame)
+        answer = await receive(ws)
+        assert answer["type"] == "error", (frame, answer)
+        assert answer["code"] != "server_error", (frame, answer)
+    await ws.send(json.dumps({"type": "ping"}))
+    assert await receive(ws) == {"type": "pong"}
+    await ws.close()
+
+
+async def oversized(server: DaphneServer, table_id: int, session: str, frame) -> int:
+    ws = await open_socket(server, table_id, session)
+    await receive(ws)
+    await ws.send(frame)
+    return await expect_close(ws)
+
+
+async def flood(server: DaphneServer, table_id: int, session: str) -> int:
+    ws = await open_socket(server, table_id, session)
+    await receive(ws)
+    codes = []
+    try:
+        for _ in range(400):  # bounded; the server closes long before
+            await ws.send('{"type": "sync"}')
+    except ConnectionClosed:
+        pass
+    try:
+        while True:
+            frame = await receive(ws)
+            codes.append(frame.get("code"))
+    except ConnectionClosed as closed:
+        assert "rate_limited" in codes and codes[-1] == "flooding"
+        return closed.rcvd.code if closed.rcvd else 1006
+
+
+async def delete_while_closing(
+    server: DaphneServer, database: SiteDatabase, table_id: int, sessions: list[str]
+) -> None:
+    sockets = [await open_socket(server, table_id, s) for s in sessions]
+    for ws in sockets:
+        await receive(ws)
+    delete = asyncio.create_task(
+        asyncio.to_thread(
+            run_django,
+            database,
+            "from games.models import Table\n"
+            f"emit(Table.objects.filter(pk={table_id}).delete()[0])\n",
+        )
+    )
+    # One closes while the delete is on its way, one right after it.
+    await sockets[0].close()
+    assert await delete > 0
+    await sockets[1].close()
+    # And a newcomer finds no table: an error frame, then 4404.
+    ws = await open_socket(server, table_id, sessions[0])
+    assert (await receive(ws))["code"] == "not_found"
+    assert await expect_close(ws) == 4404
+
+
+async def test_bad_input_leaves_no_traceback_in_the_server_log(
+    database: SiteDatabase, tmp_path: Path
+):
+    server = DaphneServer(database, tmp_path, env={"WS_RATE_BURST": "100"})
+    await asyncio.to_thread(server.start)
+    try:
+        setup = await asyncio.to_thread(two_tables, database)
+        (first, second), sessions = setup["tables"], setup["sessions"]
+        await asyncio.wait_for(bad_frames(server, first, sessions[0]), TIMEOUT * 4)
+        too_big = [
+            ('{"type": "sync", "pad": "' + "x" * 5000 + '"}', 4413),
+            ("[" * 50_000 + "]" * 50_000, 4413),
+            (b"\x00" * 5000, 4413),
+            # Over daphne's own 1 MiB limit: its library fails the connection
+            # (1009, or 1006 when it drops the TCP while the client still sends).
+            ("x" * (2 * 1024 * 1024), (1009, 1006)),
+        ]
+        for frame, code in too_big:
+            closed = await oversized(server, first, sessions[1], frame)
+            assert closed in (code if isinstance(code, tuple) else (code,))
+        assert await flood(server, first, sessions[0]) == 4429
+        await delete_while_closing(server, database, second, sessions[2:])
+        # The server reaps finished handlers (and would log their exceptions) once a second.
+        await asyncio.sleep(3)
+    finally:
+        await asyncio.to_thread(server.stop)
+    log = server.log_path.read_text()
+    assert "Traceback" not in log, log[-5000:]
+    assert "Exception inside application" not in log, log[-5000:]
