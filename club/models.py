@@ -11,14 +11,17 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
-DISPLAY_NAME_RE = re.compile(r"^[\w][\w .'-]{1,28}[\w.]$")
+DISPLAY_NAME_RE = re.compile(r"[\w][\w .'-]{1,28}[\w.]")
 
 
 def validate_display_name(value: str) -> None:
-    if not DISPLAY_NAME_RE.match(value):
+    # fullmatch, not match with "$": "$" also accepts a trailing newline.
+    if not DISPLAY_NAME_RE.fullmatch(value):
         raise ValidationError(
-            "Use 3 to 30 letters, digits, spaces, dots, dashes or apostrophes, "
-            "starting with a letter or digit."
+            "Use 3 to 30 letters, digits, spaces, dots, dashes or apostrophes, starting with "
+            "a letter or digit and ending with a letter, digit or dot (no slashes, symbols, "
+            "emoji or invisible characters).",
+            code="display_name",
         )
 
 
@@ -83,11 +86,18 @@ class Player(models.Model):
         return bool(self.bot_level)
 
 
+def display_name_from(base: str) -> str:
+    """A valid display name made from any text (an email's local part, a username).
+
+    Copied into migration 0006: change both together.
+    """
+    cleaned = re.sub(r"[^\w .'-]", "", base).strip(" .'-")[:24].rstrip(" '-") or "player"
+    return cleaned if len(cleaned) >= 3 else f"{cleaned}-player"
+
+
 def unique_display_name(base: str) -> str:
-    """A free display name close to `base` (for users made outside sign-up)."""
-    cleaned = re.sub(r"[^\w .'-]", "", base).strip(" .'-")[:24] or "player"
-    if len(cleaned) < 3:
-        cleaned = f"{cleaned}-player"
+    """A free, valid display name close to `base` (for users made outside sign-up)."""
+    cleaned = display_name_from(base)
     candidate, n = cleaned, 1
     while Player.objects.display_name_taken(candidate):
         n += 1
