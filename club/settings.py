@@ -130,6 +130,7 @@ SECRET_KEY = _secret_key()
 DEBUG = env_bool("DJANGO_DEBUG", False)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "club.views.csrf_failure"
 
 INSTALLED_APPS = [
     "daphne",  # first, so that runserver serves ASGI

@@ -5,10 +5,12 @@ from __future__ import annotations
 import csv
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from club.models import GameResult, Player, Series
 from club.standings import standings
@@ -123,6 +125,16 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     return render(request, "404.html", status=404)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form whose CSRF token no longer matches: say so in plain words, change nothing."""
+    if not hasattr(request, "user"):
+        request.user = AnonymousUser()  # the page's layout asks who is signed in
+    back = request.META.get("HTTP_REFERER", "")
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        back = ""
+    return render(request, "403_csrf.html", {"back": back}, status=403)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
