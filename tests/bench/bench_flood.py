@@ -57,12 +57,12 @@ def setup(database: SiteDatabase, b_tables: int) -> dict:
     return run_django(
         database,
         "from games import synthetic\n"
-        "players = synthetic.make_players(synthetic.new_prefix('bench'), 2 + 2 * %d)\n"
+        f"players = synthetic.make_players(synthetic.new_prefix('bench'), {2 + 2 * b_tables})\n"
         "a = synthetic.started_table(players[:2])\n"
-        "bs = [synthetic.started_table(players[2 + 2 * i : 4 + 2 * i]) for i in range(%d)]\n"
+        f"bs = [synthetic.started_table(players[2 + 2 * i : 4 + 2 * i]) for i in range({b_tables})]\n"
         "emit({'a': a, 'a_sessions': [p.session_key for p in players[:2]],\n"
         "      'b': [[t, players[2 + 2 * i].session_key, players[3 + 2 * i].session_key]\n"
-        "            for i, t in enumerate(bs)]})\n" % (b_tables, b_tables),
+        "            for i, t in enumerate(bs)]})\n",
     )
 
 
