@@ -3,6 +3,10 @@ PYTHON ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# Websocket keepalive (daphne flags): a silently dropped connection is closed,
+# and its seat turns away, within WS_PING_INTERVAL + 2 + WS_PING_TIMEOUT seconds.
+WS_PING_INTERVAL ?= 15
+WS_PING_TIMEOUT ?= 10
 
 .PHONY: run test install lint format bench
 
@@ -18,7 +22,8 @@ run: install
 	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DJANGO_DEBUG=1 $(BIN)/python manage.py demo_data
 	@echo "Serving on http://127.0.0.1:$(PORT)/"
-	DJANGO_DEBUG=1 $(BIN)/daphne -b 127.0.0.1 -p $(PORT) club.asgi:application
+	DJANGO_DEBUG=1 $(BIN)/daphne -b 127.0.0.1 -p $(PORT) \
+		--ping-interval $(WS_PING_INTERVAL) --ping-timeout $(WS_PING_TIMEOUT) club.asgi:application
 
 test: install
 	$(BIN)/ruff check .
