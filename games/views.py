@@ -73,7 +73,9 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     )
 
 
-def _table_action(action: Callable, success: str) -> Callable:
+def _table_action(action: Callable, success: str | Callable[[str], str]) -> Callable:
+    """A form post that changes a table; `success` may depend on the table's status after it."""
+
     @login_required
     @require_POST
     def view(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -82,8 +84,10 @@ def _table_action(action: Callable, success: str) -> Callable:
         except services.ServiceError as exc:
             messages.error(request, exc.message)
         else:
-            publish_sync(updates if isinstance(updates, list) else [updates])
-            messages.success(request, success)
+            updates = updates if isinstance(updates, list) else [updates]
+            publish_sync(updates)
+            status = updates[-1].snapshot["table"]["status"]
+            messages.success(request, success(status) if callable(success) else success)
         if action is _leave:
             return redirect("lobby")
         return redirect("table", table_id=table_id)
@@ -122,9 +126,24 @@ def _remove_bot(request: HttpRequest, table_id: int):
 join = _table_action(_join, "You took a seat.")
 add_bot = _table_action(_add_bot, "A house bot sat down.")
 remove_bot = _table_action(_remove_bot, "The house bot left its seat.")
-leave = _table_action(_leave, "You left the table.")
+leave = _table_action(
+    _leave,
+    lambda status: (
+        "You left the game. The house plays your seat to the end, "
+        "and the result records your resignation."
+        if status == Table.Status.PLAYING
+        else "You left the table."
+    ),
+)
 start = _table_action(_start, "The cards are dealt.")
-again = _table_action(_again, "A new deal for the same players.")
+again = _table_action(
+    _again,
+    lambda status: (
+        "A new deal for the same players."
+        if status == Table.Status.PLAYING
+        else "You are in for a rematch. It starts when every player at the table accepts."
+    ),
+)
 
 
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -136,6 +155,9 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         return redirect("table", table_id=game.table_id)
     engine = registry.engine(game.game)
     view = engine.view(engine.from_json(game.state), None)
+    # The recorded result (with resignations) over the engine's own, as at the table.
+    result = {**view["result"], **game.result}
+    resigned = set(result.get("resigned", []))
     players = {p.pk: p for p in Player.objects.filter(pk__in=game.players)}
     names = [players[pk].display_name if pk in players else "?" for pk in game.players]
     seats = [
@@ -143,12 +165,13 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             "seat": seat,
             "name": names[seat],
             "player_id": game.players[seat],
-            "place": view["result"]["places"][seat],
-            "cards_left": view["result"]["cards_left"][seat],
-            "points": view["result"]["points"][seat],
-            "passes": view["result"]["passes"][seat],
-            "hand": view["result"]["hands"][seat],
-            "lost": view["result"].get("loser") == seat,
+            "place": result["places"][seat],
+            "cards_left": result["cards_left"][seat],
+            "points": result["points"][seat],
+            "passes": result["passes"][seat],
+            "hand": result["hands"][seat],
+            "lost": result.get("loser") == seat,
+            "resigned": seat in resigned,
         }
         for seat in range(len(game.players))
     ]

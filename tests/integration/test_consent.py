@@ -389,3 +389,16 @@ def test_rules_page_explains_leaving_resigning_idle_hand_over_and_rematch(client
         "every player at the table has accepted",
     ):
         assert words in page
+
+
+def test_finished_game_page_shows_the_resignation(client):
+    anna, boris = member("Anna"), member("Boris")
+    table = seated_table([anna, boris], "Keft")
+    services.leave_table(boris, table.pk)
+    game = play_to_the_end(table)
+    client.force_login(anna.user)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert page.count('data-testid="resigned"') == 1
+    boris_row = next(row for row in page.split("<tr")[1:] if ">Boris</a>" in row)
+    assert 'data-testid="resigned"' in boris_row
+    assert boris_row.startswith(' class="lost"')  # the resignation is the Keft loss
