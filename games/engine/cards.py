@@ -137,3 +137,10 @@ def cards_of(mask: int) -> list[str]:
         out.append(DECK36[low.bit_length() - 1])
         mask ^= low
     return out
+
+
+def decks52(count: int) -> tuple[str, ...]:
+    """``count`` 52-card decks as one tuple of codes (Golf's shoe: G1 uses two or three)."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"The number of decks must be a whole number >= 1, got {count!r}.")
+    return DECK52 * count
