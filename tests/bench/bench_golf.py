@@ -64,8 +64,8 @@ class Plain:
             for suit in "CDHS":
                 for rank in "23456789TJQKA":
                     cards.append(rank + suit)
-        random.Random(f"golf:{seed}:{round_no}:0").shuffle(cards)
-        return cards
+        rand = random.Random(f"golf:{seed}:{round_no}:0").random
+        return sorted(cards, key=lambda _: rand())
 
     @staticmethod
     def deal_round(state: dict, shoe: list[str]) -> None:
@@ -154,9 +154,8 @@ class Plain:
             s["drawn"] = s["stock"].pop(0)
             if not s["stock"]:
                 s["reshuffles"] += 1
-                pile = s["discard"][:-1]
-                random.Random(f"golf:{s['seed']}:{s['round']}:{s['reshuffles']}").shuffle(pile)
-                s["stock"] = pile
+                rand = random.Random(f"golf:{s['seed']}:{s['round']}:{s['reshuffles']}").random
+                s["stock"] = sorted(s["discard"][:-1], key=lambda _: rand())
                 s["discard"] = s["discard"][-1:]
             return s
         if kind == "take":
