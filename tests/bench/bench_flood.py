@@ -11,7 +11,11 @@ times, two conditions of `--moves` moves each at table B:
 * quiet: nothing else happens on the server;
 * flood: one socket at table A sends `{"type": "sync"}` as fast as it can
   (reconnecting when the server closes it for flooding, as a determined
-  client would), while a reader drains whatever the server answers.
+  client would), while a reader drains whatever the server answers. The
+  flooding client is a process of its own at the lowest CPU priority
+  (nice 19): on this 2-core machine it stands for a client on another
+  machine, and it must not slow table B's clients, which share no event
+  loop or CPU priority with it, so what is measured is the server.
 
 A move's round trip: from sending `play` at table B to the moment both
 seats there have the new version. The conditions alternate within one run
@@ -27,7 +31,9 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -163,34 +169,62 @@ class Flood:
 async def measure(server: DaphneServer, layout: dict, rounds: int, moves: int) -> dict:
     table_b = TableB(server, layout["b"])
     results: dict[str, list[float]] = {"quiet": [], "flood": []}
-    floods: list[Flood] = []
+    floods: list[dict] = []
     try:
         for _ in range(3):  # warm-up: first requests, first queries
             await table_b.play()
         for _ in range(rounds):
             for condition in ("quiet", "flood"):
                 flood = None
-                task = None
                 if condition == "flood":
-                    flood = Flood(server, layout["a"], layout["a_sessions"][0])
-                    floods.append(flood)
-                    task = asyncio.ensure_future(flood.run())
-                    await asyncio.sleep(0.5)  # the flood is under way
+                    flood = start_flood_process(server, layout["a"], layout["a_sessions"][0])
+                    await asyncio.sleep(1.0)  # the flood is under way
                 for _ in range(moves):
                     results[condition].append(await table_b.play())
                 if flood is not None:
-                    flood.stop.set()
-                    await asyncio.wait_for(task, TIMEOUT)
+                    floods.append(await stop_flood_process(flood))
                     await asyncio.sleep(0.5)  # let the server drain before the quiet round
     finally:
         await table_b.close()
     return {
         "results": results,
-        "sent": sum(f.sent for f in floods),
-        "answered": sum(f.answered for f in floods),
-        "refused": sum(f.refused for f in floods),
-        "closes": sum(f.closes for f in floods),
+        **{key: sum(f[key] for f in floods) for key in ("sent", "answered", "refused", "closes")},
     }
+
+
+def start_flood_process(server: DaphneServer, table_id: int, session: str):
+    """The flooding client, in a process of its own at the lowest CPU priority."""
+    return subprocess.Popen(
+        [sys.executable, __file__, "--flood-worker", server.url, str(table_id), session],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        preexec_fn=lambda: os.nice(19),
+        text=True,
+    )
+
+
+async def stop_flood_process(process) -> dict:
+    """Tell the flooding process to stop (close its stdin); its counts come back as JSON."""
+    out, _ = await asyncio.to_thread(process.communicate, None, TIMEOUT)
+    return json.loads(out.strip().splitlines()[-1])
+
+
+async def flood_worker(url: str, table_id: int, session: str) -> None:
+    """The child process: flood until the parent closes our stdin, then print the counts."""
+
+    class Server:  # the parts of DaphneServer that open_socket uses
+        pass
+
+    server = Server()
+    server.url = url
+    server.ws_url = url.replace("http", "ws", 1)
+    flood = Flood(server, table_id, session)
+    task = asyncio.ensure_future(flood.run())
+    await asyncio.to_thread(sys.stdin.read)  # EOF: the parent says stop
+    flood.stop.set()
+    await asyncio.wait_for(task, TIMEOUT)
+    counts = {"sent": flood.sent, "answered": flood.answered, "refused": flood.refused}
+    print(json.dumps({**counts, "closes": flood.closes}), flush=True)
 
 
 def main() -> None:
@@ -198,7 +232,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--moves", type=int, default=30)
     parser.add_argument("--no-limit", action="store_true", help="rate limit off (burst 10^9)")
+    parser.add_argument("--flood-worker", nargs=3, metavar=("URL", "TABLE", "SESSION"))
     args = parser.parse_args()
+    if args.flood_worker:
+        url, table_id, session = args.flood_worker
+        asyncio.run(flood_worker(url, int(table_id), session))
+        return
     # About 36 moves a game: enough fresh B tables for every move of the run.
     b_tables = (args.rounds * 2 * args.moves + 3) // 15 + 2
 
