@@ -41,6 +41,7 @@ bench: install
 	$(BIN)/python tests/bench/bench_devyatka.py
 	$(BIN)/python tests/bench/bench_standings.py
 	$(BIN)/python tests/bench/bench_moves.py
+	$(BIN)/python tests/bench/bench_golf.py
 
 # Regenerate the lock after editing pyproject.toml (needs `pip install uv`).
 lock:

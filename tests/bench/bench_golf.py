@@ -26,6 +26,7 @@ version.
 from __future__ import annotations
 
 import argparse
+import datetime
 import random
 import sys
 import time
@@ -38,7 +39,6 @@ from games.engine import golf  # noqa: E402
 from tests.bench.common import machine  # noqa: E402
 
 TARGET_RATIO = 1.5
-DATE = "2026-11-30"
 
 
 # --------------------------------------------------------------------------
@@ -279,7 +279,7 @@ def markdown(players: int, rounds: int, matches: int, res: dict, info: dict, com
     lines = [
         "## Golf engine (tests/bench/bench_golf.py)",
         "",
-        f"Measured {DATE} on {info['nproc']} CPUs ({info['cpu']}), {info['python']}, "
+        f"Measured {datetime.date.today().isoformat()} on {info['nproc']} CPUs ({info['cpu']}), {info['python']}, "
         f"single process / single core, {players} players, {rounds} rounds, "
         f"{matches} random matches (seeds 0-{matches - 1}), best of the repeats.",
         "",
