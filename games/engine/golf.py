@@ -8,6 +8,7 @@ Public, immutable API (the engine contract; external tests use these names)::
 
     score_grid(cards, column_rule="pair") -> int
     Options(column_rule="pair", rounds=9)          # frozen; ValueError when invalid
+    options_from({"column_rule": ..., "rounds": ...}) -> Options
     deal(players, seed, options) -> State          # 2..12 players (G16), G1 decks
     start(players, shoe, options, seed=0) -> State # explicit round-1 shoe, validated
     legal_moves(state, seat) -> list[str]          # sorted(); [] if the seat can't act
@@ -86,6 +87,7 @@ __all__ = [
     "from_json",
     "is_move",
     "legal_moves",
+    "options_from",
     "places",
     "play",
     "replay",
@@ -279,10 +281,14 @@ class State(NamedTuple):
     ``reshuffles``: G14 reshuffles so far this round. ``scores``: finished
     rounds, per round a tuple per seat, G9 penalty included; ``history``:
     per finished round, ``(seat that went out, whether it took the G9
-    penalty)``. ``last``: the
-    finished round's revealed grids and who went out, kept through the next
-    reveal phase and after the match (else None). ``seed`` draws the later
-    rounds and the reshuffles.
+    penalty)``. ``last``: the finished round's revealed grids and who went
+    out, kept through the next reveal phase and after the match (else None).
+    ``seed`` draws the later rounds and the reshuffles. ``over`` is True once
+    the match has ended.
+
+    A NamedTuple rather than a frozen dataclass for speed (building one is
+    about 8x cheaper), so it is also a plain tuple: compare states with ``==``
+    against other states only.
 
     Build states with :func:`deal`, :func:`start`, :func:`play` or
     :func:`from_json`, never directly.
@@ -319,6 +325,21 @@ def _check_players(players: object) -> int:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Golf needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}.")
     return players
+
+
+def options_from(data: dict[str, Any] | None) -> Options:
+    """Options from a table's JSON options (``{"column_rule": ..., "rounds": ...}``).
+
+    Missing keys take the defaults; unknown keys or bad values raise ValueError
+    (for the registry's ``options``).
+    """
+    data = data or {}
+    if not isinstance(data, dict):
+        raise ValueError("Golf options must be a dict.")
+    unknown = set(data) - {"column_rule", "rounds"}
+    if unknown:
+        raise ValueError(f"Unknown Golf options: {', '.join(sorted(map(str, unknown)))}.")
+    return Options(**data)
 
 
 def _check_options(options: Options | None) -> Options:
@@ -522,7 +543,9 @@ def _reveal_move(state: State, seat: int, kind: str, pos: int) -> State:
                 last=None,
             )
         return state._replace(ready=ready)
-    raise IllegalMove("Play has not started yet: turn up up to two cards (flip N), then say ready.")
+    raise IllegalMove(
+        "Play has not started yet: turn up at most two cards (flip N), then say ready."
+    )
 
 
 def _finish_round(

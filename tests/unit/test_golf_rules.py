@@ -7,6 +7,7 @@ scenario is a real match played through the public API.
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from games.engine import golf
 from games.engine.cards import DECK52
 
 ONE_ROUND = golf.Options(rounds=1)
+_ROOT = Path(__file__).resolve().parents[2]
 
 
 def shoe(players: int, grids: dict[int, str], discard: str = "", stock: str = "") -> list[str]:
@@ -614,3 +616,21 @@ def test_choose_move_plays_legal_moves_to_the_end(level):
         state = golf.play(state, seat, move)
         steps += 1
         assert steps < 5000
+
+
+def test_options_from_table_options():
+    assert golf.options_from({}) == golf.Options() == golf.options_from(None)
+    assert golf.options_from({"column_rule": "three", "rounds": 3}) == golf.Options("three", 3)
+    for bad in ({"keft": True}, {"rounds": 0}, {"column_rule": "x"}, ["rounds"]):
+        with pytest.raises(ValueError):
+            golf.options_from(bad)
+
+
+def test_the_engine_imports_nothing_from_django():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, games.engine.golf; assert not any(m.startswith('django') for m in sys.modules)"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=str(_ROOT))
