@@ -196,9 +196,13 @@ class GameResult(models.Model):
     place = models.PositiveSmallIntegerField(
         help_text="1-based; shared places repeat (1, 2, 2, 4)."
     )
-    cards_left = models.PositiveSmallIntegerField()
-    card_points = models.PositiveSmallIntegerField()
-    passes = models.PositiveSmallIntegerField()
+    # Devyatka's figures (empty for other games).
+    cards_left = models.PositiveSmallIntegerField(null=True, blank=True)
+    card_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    passes = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.IntegerField(
+        null=True, blank=True, help_text="Golf: the match total (lower is better)."
+    )
     out_position = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="1 for the first player out; empty if never out."
     )

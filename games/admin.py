@@ -22,6 +22,8 @@ class VariantForm(forms.ModelForm):
             "active",
             "keft",
             "pass_rule",
+            "column_rule",
+            "rounds",
             "min_players",
             "max_players",
             "turn_seconds",
@@ -51,7 +53,8 @@ class VariantAdmin(admin.ModelAdmin):
     search_fields = ["name"]
     fieldsets = [
         (None, {"fields": ["name", "game", "description", "active"]}),
-        ("Rules", {"fields": ["keft", "pass_rule"]}),
+        ("Devyatka rules", {"fields": ["keft", "pass_rule"]}),
+        ("Golf rules", {"fields": ["column_rule", "rounds"]}),
         ("Players", {"fields": ["min_players", "max_players"]}),
         ("Turn clock", {"fields": ["turn_seconds"]}),
     ]

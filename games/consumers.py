@@ -271,10 +271,11 @@ class TableConsumer(GuardedConsumer):
             await self._error(exc.code, exc.message, **exc.extra)
 
     async def _handle_play(self, content: dict) -> None:
-        card = _field(content, "card", str)
+        # `move` is any game's move string; `card` its short form for Devyatka.
+        move = _field(content, "move" if "move" in content else "card", str)
         version = _field(content, "version", int)
         update = await database_sync_to_async(services.play_move)(
-            self.player_id, self.table_id, card[:16], version
+            self.player_id, self.table_id, move[:16], version
         )
         await publish([update])
 

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 MIN_TURN_SECONDS = 5
 
 
+# Every game's option fields on Variant (registry.Engine.option_fields names each game's).
+OPTION_FIELDS = ("keft", "pass_rule", "column_rule", "rounds")
+
+
 class VariantQuerySet(models.QuerySet):
     def active(self) -> VariantQuerySet:
         return self.filter(active=True)
@@ -42,6 +46,16 @@ class Variant(models.Model):
         default=False,
         help_text="Placement games only: at equal cards left, the player who passed fewer "
         "times ranks higher; card points decide only at equal passes.",
+    )
+    column_rule = models.CharField(
+        "column rule (Golf)",
+        max_length=5,
+        choices=[("pair", "Two of a rank in a column score 0"), ("three", "Only three of a rank")],
+        default="pair",
+        help_text="Golf only: which column matches score 0 (G11).",
+    )
+    rounds = models.PositiveSmallIntegerField(
+        "rounds (Golf)", default=9, help_text="Golf only: rounds in a match, 1 to 18."
     )
     min_players = models.PositiveSmallIntegerField(
         default=2, help_text="A table can start with this many seated."
@@ -67,8 +81,8 @@ class Variant(models.Model):
         return self.name
 
     def options(self) -> dict:
-        """The engine options, as stored in a Game's snapshot."""
-        return {"keft": self.keft, "pass_rule": self.pass_rule}
+        """The engine options, as stored in a Game's snapshot: this game's fields only."""
+        return {name: getattr(self, name) for name in registry.engine(self.game).option_fields}
 
     @property
     def single_loser(self) -> bool:
@@ -89,10 +103,14 @@ class Variant(models.Model):
                 f"A turn clock needs at least {MIN_TURN_SECONDS} seconds, so that a player "
                 "can see the cards and move; leave it empty for no clock."
             )
+        for name in OPTION_FIELDS:
+            field = self._meta.get_field(name)
+            if name not in engine.option_fields and getattr(self, name) != field.default:
+                errors[name] = f"{field.verbose_name.capitalize()} is not a rule of {engine.label}."
         try:
             engine.options(self.options())
         except (TypeError, ValueError) as exc:
-            errors["pass_rule"] = str(exc)
+            errors[engine.option_fields[-1]] = str(exc)
         if errors:
             raise ValidationError(errors)
 

@@ -1,9 +1,10 @@
 """The small registry that keeps tables game-agnostic.
 
 Each game's engine module is wrapped in an `Engine` with the same shape:
-options, deal, apply (a move string -> new state + the actions it caused),
-view, to_json/from_json and a result. Tables, the move log, replays and bots
-only ever talk to an `Engine`. Golf joins by adding one entry.
+options, deal, apply (a seat's move string -> new state + the actions it
+caused), the seats that may act now, view, to_json/from_json and a result.
+Tables, the move log, replays and bots only ever talk to an `Engine`; a game
+joins by adding one entry here (and a renderer, static/js/games/<key>.js).
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import cards, devyatka
+from games.engine import cards, devyatka, golf
 
 DEVYATKA = "devyatka"
-GAME_CHOICES = [(DEVYATKA, "Devyatka")]
+GOLF = "golf"
+GAME_CHOICES = [(DEVYATKA, "Devyatka"), (GOLF, "Golf")]
 
 
 @dataclass(frozen=True)
@@ -23,14 +25,21 @@ class Engine:
     key: str
     label: str
     PLAYERS: tuple[int, int]
+    # The Variant fields this game's options are made of (games.models.Variant).
+    option_fields: tuple[str, ...]
     options: Callable[[dict], Any]
     deal: Callable[[int, int, Any], Any]
-    apply: Callable[[Any, str], tuple[Any, list[tuple[int, str]]]]
+    # (state, seat, move) -> (new state, [(seat, action), ...] it caused)
+    apply: Callable[[Any, int, str], tuple[Any, list[tuple[int, str]]]]
+    # The seats that may act now: the one to move, or everyone not ready yet.
+    actors: Callable[[Any], list[int]]
     view: Callable[[Any, int | None], dict]
     to_json: Callable[[Any], dict]
     from_json: Callable[[Any], Any]
     result: Callable[[Any], dict]
     is_move: Callable[[str], bool]
+    # The error code and message for text that is not a move of this game at all.
+    not_a_move: tuple[str, str]
     IllegalMove: type[Exception]
     # (level, view, history, seed, budget_ms) -> move: a house bot's choice
     choose_move: Callable[[str, dict, list, int, int], str]
@@ -38,12 +47,22 @@ class Engine:
     still_playing: Callable[[Any, int], bool]
     # (result, resigned seats in order) -> the result with the resignations applied
     resign_result: Callable[[dict, list[int]], dict]
+    # (result, seat) -> the figures a GameResult row keeps for that seat
+    result_row: Callable[[dict, int], dict]
+    # The result's per-seat lists a finished game's page shows (templates/games/detail/)
+    seat_results: tuple[str, ...]
 
-    def replay(self, players: int, seed: int, options: dict, moves: list[str]) -> Any:
-        """Deal again and apply the player moves of a log (automatic passes skipped)."""
+    def replay(self, players: int, seed: int, options: dict, moves: list) -> Any:
+        """Deal again and apply a log's moves: (seat, move) pairs, or Devyatka's card codes.
+
+        Automatic actions (Devyatka's passes) are skipped: applying a move makes them.
+        """
         state = self.deal(players, seed, self.options(options))
-        for move in moves:
-            state, _ = self.apply(state, move)
+        for entry in moves:
+            seat, move = (
+                entry if isinstance(entry, tuple | list) else (self.actors(state)[0], entry)
+            )
+            state, _ = self.apply(state, seat, move)
         return state
 
 
@@ -59,6 +78,29 @@ def _devyatka_options(data: dict) -> devyatka.Options:
     return options
 
 
+def _devyatka_apply(
+    state: devyatka.State, seat: int, card: str
+) -> tuple[devyatka.State, list[tuple[int, str]]]:
+    if state.to_move != seat:
+        raise devyatka.IllegalMove("It is not your turn.")
+    return devyatka.apply(state, card)
+
+
+def _devyatka_actors(state: devyatka.State) -> list[int]:
+    return [] if state.to_move is None else [state.to_move]
+
+
+def _devyatka_row(result: dict, seat: int) -> dict:
+    out = result["out"]
+    return {
+        "cards_left": result["cards_left"][seat],
+        "card_points": result["points"][seat],
+        "passes": result["passes"][seat],
+        "out_position": out.index(seat) + 1 if seat in out else None,
+        "lost": result.get("loser") == seat,
+    }
+
+
 def _devyatka_choose(level: str, view: dict, history: list, seed: int, budget_ms: int) -> str:
     from games.engine.bots import get_bot
 
@@ -66,23 +108,64 @@ def _devyatka_choose(level: str, view: dict, history: list, seed: int, budget_ms
     return get_bot(level, seed=seed, **options).choose(view, [tuple(h) for h in history])
 
 
+def _golf_actors(state: golf.State) -> list[int]:
+    if state.phase == golf.REVEAL:
+        return [seat for seat in range(state.players) if golf.legal_moves(state, seat)]
+    return [] if state.to_move is None else [state.to_move]
+
+
+def _golf_row(result: dict, seat: int) -> dict:
+    return {"score": result["totals"][seat]}
+
+
+def _golf_choose(level: str, view: dict, history: list, seed: int, budget_ms: int) -> str:
+    return golf.choose_move(level, view, [tuple(h) for h in history], seed, budget_ms)
+
+
 _ENGINES = {
     DEVYATKA: Engine(
         key=DEVYATKA,
         label="Devyatka",
         PLAYERS=(2, 6),
+        option_fields=("keft", "pass_rule"),
         options=_devyatka_options,
         deal=devyatka.deal,
-        apply=devyatka.apply,
+        apply=_devyatka_apply,
+        actors=_devyatka_actors,
         view=devyatka.view,
         to_json=devyatka.to_json,
         from_json=devyatka.from_json,
         result=devyatka.result,
         is_move=cards.in_deck36,
+        not_a_move=("not_a_card", "{move} is not a card."),
         IllegalMove=devyatka.IllegalMove,
         choose_move=_devyatka_choose,
         still_playing=devyatka.still_playing,
         resign_result=devyatka.resign_result,
+        result_row=_devyatka_row,
+        seat_results=("cards_left", "points", "passes", "hands"),
+    ),
+    GOLF: Engine(
+        key=GOLF,
+        label="Golf",
+        PLAYERS=(golf.MIN_PLAYERS, golf.MAX_PLAYERS),
+        option_fields=("column_rule", "rounds"),
+        options=golf.options_from,
+        deal=golf.deal,
+        apply=golf.apply,
+        actors=_golf_actors,
+        view=golf.view,
+        to_json=golf.to_json,
+        from_json=golf.from_json,
+        result=golf.result,
+        is_move=golf.is_move,
+        not_a_move=("not_a_move", "{move} is not a Golf move."),
+        IllegalMove=golf.IllegalMove,
+        choose_move=_golf_choose,
+        still_playing=golf.still_playing,
+        resign_result=golf.resign_result,
+        result_row=_golf_row,
+        seat_results=("totals", "round_scores", "penalties"),
     ),
 }
 

@@ -147,7 +147,11 @@ again = _table_action(
 
 
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    """A finished game's final table: results, revealed hands, rows and the move log."""
+    """A finished game's page: results, what the end revealed and the move log.
+
+    Each game has its own template, games/detail/<game>.html; it gets one row per
+    seat holding that seat's entry of each per-seat figure the engine names.
+    """
     viewer = request.user.player if request.user.is_authenticated else None
     visible = Game.objects.visible_to(viewer, request.GET.get("invite"))
     game = get_object_or_404(visible.select_related("table__variant"), pk=game_id)
@@ -160,20 +164,18 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     resigned = set(result.get("resigned", []))
     players = {p.pk: p for p in Player.objects.filter(pk__in=game.players)}
     names = [players[pk].display_name if pk in players else "?" for pk in game.players]
+    count = len(game.players)
     seats = [
         {
+            **{key: result[key][seat] for key in engine.seat_results if key in result},
             "seat": seat,
             "name": names[seat],
             "player_id": game.players[seat],
             "place": result["places"][seat],
-            "cards_left": result["cards_left"][seat],
-            "points": result["points"][seat],
-            "passes": result["passes"][seat],
-            "hand": result["hands"][seat],
             "lost": result.get("loser") == seat,
             "resigned": seat in resigned,
         }
-        for seat in range(len(game.players))
+        for seat in range(count)
     ]
     moves = [
         {"n": m.number, "name": names[m.seat], "move": m.move}
@@ -181,13 +183,13 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     ]
     return render(
         request,
-        "games/game_detail.html",
+        f"games/detail/{engine.key}.html",
         {
             "game": game,
+            "view": view,
+            "result": result,
             "seats": sorted(seats, key=lambda s: (s["place"], s["seat"])),
-            "rows": view["rows"],
+            "names": names,
             "moves": moves,
-            "keft": view["keft"],
-            "out": [names[s] for s in view["out"]],
         },
     )

@@ -23,6 +23,25 @@ DEFAULTS = [
 ]
 
 
+GOLF = {
+    "name": "Golf",
+    "game": "golf",
+    "column_rule": "pair",
+    "rounds": 9,
+    "min_players": 2,
+    "max_players": 12,
+    "turn_seconds": DEFAULT_TURN_SECONDS,
+    "description": "Nine cards in a 3x3 grid, nine rounds: the lowest total wins. Two of a "
+    "rank in a column score nothing.",
+}
+
+
+def create_golf_variant(variant_model=None) -> None:
+    if variant_model is None:
+        from games.models import Variant as variant_model
+    variant_model.objects.get_or_create(name=GOLF["name"], defaults=GOLF)
+
+
 def create_default_variants(variant_model=None) -> None:
     if variant_model is None:
         from games.models import Variant as variant_model
@@ -33,3 +52,5 @@ def create_default_variants(variant_model=None) -> None:
         variant_model.objects.get_or_create(
             name=data["name"], defaults={**defaults, "game": "devyatka"}
         )
+    if "rounds" in fields:  # from migration 0007 on, Golf is a default too
+        create_golf_variant(variant_model)

@@ -41,12 +41,24 @@ def _schedule(table: Table, game: Game | None, seats: list[Seat], state: Any = N
     table.turn_started = table.turn_deadline = None
     if table.status != Table.Status.PLAYING or game is None:
         return
+    engine = registry.engine(game.game)
     if state is None:
-        state = registry.engine(game.game).from_json(game.state)
-    if state.to_move is None:
+        state = engine.from_json(game.state)
+    actors = engine.actors(state)
+    if not actors:
         return
     table.turn_started = timezone.now()
-    table.turn_deadline = _deadline(table, seats[state.to_move])
+    table.turn_deadline = earliest_deadline(table, [seats[seat] for seat in actors])
+
+
+def earliest_deadline(table: Table, actors: list[Seat]) -> datetime.datetime | None:
+    """When the house plays for the first of the seats that may act now, if ever.
+
+    Usually one seat (the one to move); in a phase everyone plays at once (Golf's
+    reveal) the clock covers every seat that has not acted yet.
+    """
+    deadlines = [d for seat in actors if (d := _deadline(table, seat)) is not None]
+    return min(deadlines, default=None)
 
 
 def _deadline(table: Table, seat: Seat) -> datetime.datetime | None:

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import registry
 from games.models import Table
+from games.services.clock import _deadline
 from games.services.common import (
     Broadcast,
     _locked_table,
@@ -51,16 +52,25 @@ def automatic_turn(table_id: int) -> AutoTurn | None:
     game = current_game(table)
     engine = registry.engine(game.game)
     state = engine.from_json(game.state)
-    seat = table.seats.select_related("player").get(position=state.to_move)
+    seats = {s.position: s for s in table.seats.select_related("player")}
+    # The first seat that may act and whose own time is up (usually the one to move).
+    due = [
+        a
+        for a in engine.actors(state)
+        if (d := _deadline(table, seats[a])) is not None and d <= now
+    ]
+    if not due:
+        return None
+    seat = seats[due[0]]
     level = seat.player.bot_level if seat.is_bot else settings.HOUSE_STAND_IN_LEVEL
     history = list(game.moves.order_by("number").values_list("seat", "move"))
     return AutoTurn(
         table_id=table.pk,
         version=table.version,
-        seat=state.to_move,
+        seat=seat.position,
         level=level,
         game=game.game,
-        view=engine.view(state, state.to_move),
+        view=engine.view(state, seat.position),
         history=history,
         seed=(game.seed + table.version) % (2**31),
     )

@@ -60,12 +60,13 @@ def _apply_move(
         )
     engine = registry.engine(game.game)
     if not engine.is_move(move):
-        raise ServiceError("not_a_card", f"{move[:16]!r} is not a card.")
+        code, message = engine.not_a_move
+        raise ServiceError(code, message.format(move=repr(move[:16])))
     state = engine.from_json(game.state)
-    if state.to_move != seat:
+    if seat not in engine.actors(state):
         raise ServiceError("not_your_turn", "It is not your turn.")
     try:
-        state, actions = engine.apply(state, move)
+        state, actions = engine.apply(state, seat, move)
     except engine.IllegalMove as exc:
         raise ServiceError("illegal_move", str(exc)) from None
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from games import registry
 from games.models import Presence, Seat, Table
-from games.services.clock import _deadline
+from games.services.clock import earliest_deadline
 from games.services.common import (
     ServiceError,
     _locked_table,
@@ -111,11 +111,14 @@ def _mark_away_if_gone(table: Table, seat: Seat, since: datetime.datetime) -> No
 
 
 def _reschedule(table: Table, seat: Seat) -> None:
-    """The seat's presence changed: move the deadline if it is that seat's turn."""
+    """The seat's presence changed: move the deadline if that seat may act now."""
     game = current_game(table)
     if table.status != Table.Status.PLAYING or game is None or table.turn_started is None:
         return
-    state = registry.engine(game.game).from_json(game.state)
-    if state.to_move == seat.position:
-        table.turn_deadline = _deadline(table, seat)
+    engine = registry.engine(game.game)
+    actors = engine.actors(engine.from_json(game.state))
+    if seat.position in actors:
+        seats = {s.position: s for s in table.seats.all()}
+        seats[seat.position] = seat
+        table.turn_deadline = earliest_deadline(table, [seats[a] for a in actors])
         table.save(update_fields=["turn_deadline"])

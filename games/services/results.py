@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from club.models import GameResult
 from club.standings import half_points
+from games import registry
 from games.models import Game, Table
 
 
@@ -11,7 +12,7 @@ def _record_results(table: Table, game: Game) -> None:
     """One GameResult per seat, in the transaction that finishes the game."""
     result = game.result
     places = result["places"]
-    out = result["out"]
+    engine = registry.engine(game.game)
     GameResult.objects.bulk_create(
         GameResult(
             game=game,
@@ -20,13 +21,9 @@ def _record_results(table: Table, game: Game) -> None:
             seat=seat,
             players=len(places),
             place=places[seat],
-            cards_left=result["cards_left"][seat],
-            card_points=result["points"][seat],
-            passes=result["passes"][seat],
-            out_position=out.index(seat) + 1 if seat in out else None,
-            lost=result.get("loser") == seat,
             half_points=half_points(places[seat], places),
             finished=game.finished,
+            **engine.result_row(result, seat),
         )
         for seat, player_id in enumerate(game.players)
     )

@@ -228,7 +228,18 @@ def hand_over(player_id: int, table_id: int, version: int) -> Broadcast:
     if wait > 0:
         raise ServiceError("too_early", f"Wait {math.ceil(wait)} more seconds before handing over.")
     game = current_game(table)
-    idle = seats[registry.engine(game.game).from_json(game.state).to_move]
+    engine = registry.engine(game.game)
+    # The seat holding the table up: the first member who may act and has not.
+    idle = next(
+        (
+            seats[a]
+            for a in engine.actors(engine.from_json(game.state))
+            if not (seats[a].is_bot or seats[a].handed_over or seats[a].resigned_at)
+        ),
+        None,
+    )
+    if idle is None:
+        raise ServiceError("not_idle", "Nobody is holding up this table.")
     if idle.player_id == player_id:
         raise ServiceError("own_seat", "It is your turn: play a card.")
     idle.handed_over = True

@@ -329,7 +329,7 @@ setInterval(() => current && renderCountdown(), 250);
 function play(move) {
   if (!isMyTurn() || pending || !connected) return;
   if (!(current.view.legal || []).includes(move)) return;
-  if (!send({ type: "play", card: move, version: lastVersion })) return;
+  if (!send({ type: "play", move, version: lastVersion })) return;
   pending = true;
   renderer.renderHand();
   renderTurn();

@@ -278,6 +278,8 @@ def test_admin_sets_a_variants_turn_clock(admin_client):
         "game": variant.game,
         "min_players": variant.min_players,
         "max_players": variant.max_players,
+        "column_rule": variant.column_rule,
+        "rounds": variant.rounds,
         "active": "on",
     }
     before = variant.turn_seconds

@@ -1,0 +1,178 @@
+"""Golf at the club's tables, through the same services, runner and results as Devyatka.
+
+The tables are game-agnostic: Golf's simultaneous reveal phase, its two-step
+turns and its nine-round matches go through `play_move`, the house runner and
+`GameResult` without any Golf code outside the engine and the registry.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from club.models import GameResult, Player, Series
+from club.standings import standings
+from games import registry, runner, services
+from games.engine import golf
+from games.models import Game, Table, Variant
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("default_variants")]
+
+
+def member(name: str) -> Player:
+    user = get_user_model().objects.create_user(name.lower(), f"{name.lower()}@example.com", "pw")
+    user.player.display_name = name
+    user.player.save()
+    return user.player
+
+
+def one_round_golf(**kwargs) -> Variant:
+    return Variant.objects.create(name="Golf, one round", game="golf", rounds=1, **kwargs)
+
+
+def state_of(table: Table) -> golf.State:
+    return golf.from_json(services.current_game(table).state)
+
+
+def play_to_the_end(table: Table) -> Game:
+    """Members send their first legal move; the house plays its seats when due."""
+    for _ in range(2000):
+        table.refresh_from_db()
+        if table.status != Table.Status.PLAYING:
+            return services.current_game(table)
+        game = services.current_game(table)
+        state = golf.from_json(game.state)
+        seats = {s.position: s for s in table.seats.all()}
+        moved = False
+        for seat in registry.engine("golf").actors(state):
+            if not (seats[seat].is_bot or seats[seat].resigned_at):
+                legal = golf.legal_moves(state, seat)
+                services.play_move(seats[seat].player_id, table.pk, legal[0], table.version)
+                moved = True
+                break
+        if not moved:
+            assert asyncio.run(runner.run_once()) >= 1, "the house must play its seats"
+    raise AssertionError("the match did not end")
+
+
+@pytest.fixture(autouse=True)
+def _quick_house(settings):
+    settings.BOT_DELAY_SECONDS = 0
+
+
+def test_a_default_golf_variant_exists_for_a_new_site():
+    variant = Variant.objects.get(name="Golf")
+    assert (variant.game, variant.rounds, variant.column_rule) == ("golf", 9, "pair")
+    assert (variant.min_players, variant.max_players) == (2, 12)
+    assert variant.options() == {"column_rule": "pair", "rounds": 9}
+
+
+def test_g13_reveal_phase_is_played_by_everyone_at_once():
+    anna, boris = member("Anna"), member("Boris")
+    table, _ = services.create_table(anna, one_round_golf(), 2)
+    services.join_table(boris, table.pk)
+    table.refresh_from_db()
+    assert state_of(table).phase == "reveal"
+    # Boris flips before Anna, out of seat order: both may act in the reveal phase.
+    services.play_move(boris.pk, table.pk, "flip 0", table.version)
+    table.refresh_from_db()
+    services.play_move(anna.pk, table.pk, "flip 8", table.version)
+    table.refresh_from_db()
+    update = services.play_move(boris.pk, table.pk, "ready", table.version)
+    view = services.project(update.snapshot, boris.pk)["view"]
+    assert view["ready"] == [False, True]
+    assert view["legal"] == []
+    anna_view = services.project(update.snapshot, anna.pk)["view"]
+    assert "ready" in anna_view["legal"]
+    assert anna_view["grids"][1][0] is not None  # a turned-up card is seen by all
+    assert anna_view["drawn"] is None
+
+
+def test_moves_of_the_wrong_seat_or_shape_change_nothing():
+    anna, boris = member("Anna"), member("Boris")
+    table, _ = services.create_table(anna, one_round_golf(), 2)
+    services.join_table(boris, table.pk)
+    table.refresh_from_db()
+    for player, move, code in [
+        (anna, "9D", "not_a_move"),
+        (anna, "swap 4", "illegal_move"),
+        (anna, "flip 9", "not_a_move"),
+    ]:
+        with pytest.raises(services.ServiceError) as error:
+            services.play_move(player.pk, table.pk, move, table.version)
+        assert error.value.code == code
+    for player in (anna, boris):
+        services.play_move(player.pk, table.pk, "ready", Table.objects.get(pk=table.pk).version)
+    table.refresh_from_db()
+    waiting = next(
+        p
+        for p in (anna, boris)
+        if p.pk != services.current_game(table).players[state_of(table).to_move]
+    )
+    with pytest.raises(services.ServiceError) as error:
+        services.play_move(waiting.pk, table.pk, "draw", table.version)
+    assert error.value.code == "not_your_turn"
+    assert services.current_game(table).version == 2  # the two readies, nothing else
+
+
+def test_the_clock_covers_everyone_not_ready_in_the_reveal_phase(settings):
+    anna = member("Anna")
+    table, _ = services.create_table(anna, one_round_golf(turn_seconds=30), 3)
+    services.add_bot(anna, table.pk, "random")
+    services.add_bot(anna, table.pk, "heuristic")
+    table.refresh_from_db()
+    # The bots are due at once; Anna's clock runs.
+    assert asyncio.run(runner.run_once()) >= 1
+    played = 0
+    while asyncio.run(runner.run_once()):
+        played += 1
+        assert played < 20
+    state = state_of(table)
+    assert state.phase == "reveal"
+    assert state.ready[1] and state.ready[2] and not state.ready[0]
+    table.refresh_from_db()
+    assert table.turn_deadline is not None  # Anna's 30 s
+
+
+def test_a_golf_match_with_members_and_a_bot_records_totals_and_places():
+    anna, boris = member("Anna"), member("Boris")
+    series = Series.objects.create(
+        name="Golf cup", slug="golf-cup", variant=one_round_golf(), min_games=1
+    )
+    table, _ = services.create_table(anna, series.variant, 3, series=series)
+    services.join_table(boris, table.pk)
+    services.add_bot(anna, table.pk, "heuristic")
+    game = play_to_the_end(table)
+    assert game.result["places"] == list(golf.places(golf.from_json(game.state)))
+    rows = {r.seat: r for r in GameResult.objects.filter(game=game)}
+    assert [rows[s].score for s in range(3)] == game.result["totals"]
+    assert [rows[s].place for s in range(3)] == game.result["places"]
+    assert all(r.cards_left is None for r in rows.values())
+    names = {r.name for r in standings(series)}
+    assert names == {"Anna", "Boris"}  # members only, as in every placement series
+
+
+def test_a_golf_player_who_leaves_is_placed_last():
+    anna, boris, vera = member("Anna"), member("Boris"), member("Vera")
+    table, _ = services.create_table(anna, one_round_golf(), 3)
+    services.join_table(boris, table.pk)
+    services.join_table(vera, table.pk)
+    services.leave_table(vera, table.pk)
+    game = play_to_the_end(table)
+    vera_seat = game.players.index(vera.pk)
+    assert game.result["resigned"] == [vera_seat]
+    assert game.result["places"][vera_seat] == 3
+
+
+def test_a_finished_golf_match_page_renders(client):
+    anna, boris = member("Anna"), member("Boris")
+    table, _ = services.create_table(anna, one_round_golf(), 2)
+    services.join_table(boris, table.pk)
+    game = play_to_the_end(table)
+    client.force_login(anna.user)
+    response = client.get(f"/games/{game.pk}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Anna" in page and "Boris" in page
