@@ -10,7 +10,8 @@ class CreateTableForm(forms.Form):
     variant = forms.ModelChoiceField(
         queryset=Variant.objects.active(), empty_label=None, label="Game"
     )
-    seats = forms.IntegerField(min_value=2, max_value=6, initial=4, label="Seats")
+    # The variant's own range is checked in clean(); this is the widest any game has.
+    seats = forms.IntegerField(min_value=2, max_value=12, initial=4, label="Seats")
     series = forms.ModelChoiceField(
         queryset=Series.objects.none(),
         required=False,
