@@ -230,6 +230,13 @@ export function createRenderer(shell) {
   function build() {
     if (built) return;
     built = true;
+    // Golf's stylesheet, if the page does not link it already.
+    if (!document.querySelector('link[rel="stylesheet"][href*="golf"]')) {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = new URL("../../css/golf.css", import.meta.url).href;
+      document.head.append(link);
+    }
     el.game.dataset.game = "golf";
     el.board.dataset.built = "golf";
     el.board.setAttribute("aria-label", "The stock and the discard pile");
@@ -926,6 +933,7 @@ export function createRenderer(shell) {
       }),
     );
     el.keftOut.hidden = false;
+    el.keftOut.classList.add("golf-legend");
     el.keftOut.textContent = `Lowest total wins. out: went out that round · +10: went out without the lowest round score (included).${
       result.penalties && result.penalties.some(Boolean)
         ? ` Penalties: ${seats.filter((s) => result.penalties[s]).map((s) => `${shell.seatName(s)} ${result.penalties[s]}`).join(", ")}.`
