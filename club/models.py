@@ -163,13 +163,21 @@ class Series(models.Model):
     def is_loss(self) -> bool:
         return self.scoring == self.Scoring.LOSS
 
+    @property
+    def scored(self) -> bool:
+        """Its games have scores (Golf totals): standings show average and best."""
+        from games import registry  # games.models imports this module
+
+        return registry.engine(self.variant.game).scored
+
     def clean(self) -> None:
         errors = {}
         if self.variant_id and not self.scoring:
             self.scoring = self.Scoring.LOSS if self.variant.keft else self.Scoring.PLACEMENT
         if self.scoring == self.Scoring.LOSS and self.variant_id and not self.variant.keft:
             errors["scoring"] = (
-                "Loss scoring needs a single-loser variant (Keft); "
+                "Loss scoring needs a single-loser variant (Keft): a loss per game makes "
+                "no sense for a game with places or totals; "
                 f"{self.variant} ranks every player."
             )
         if self.starts and self.ends and self.ends < self.starts:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.db import connection
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Min, Q, Sum
 
 from club.models import GameResult, Player
 
@@ -34,6 +34,8 @@ class Row:
     losses: int = 0
     place_sum: int = 0
     half_points: int = 0
+    score_sum: int = 0  # games with a score (Golf): the match totals
+    best_score: int | None = None
     rank: int | None = None
     recent: list[str] = field(default_factory=list)
 
@@ -61,6 +63,10 @@ class Row:
     @property
     def average_place_text(self) -> str:
         return f"{self.average_place:.2f}"
+
+    @property
+    def average_score_text(self) -> str:
+        return f"{self.score_sum / self.games:.1f}" if self.games else "–"
 
     @property
     def points_text(self) -> str:
@@ -96,17 +102,18 @@ def rank_rows(rows: list[Row], key: Callable[[Row], tuple], min_games: int) -> l
 
 
 def standings(series) -> list[Row]:
+    figures = {
+        "games": Count("id"),
+        "wins": Count("id", filter=Q(place=1)),
+        "losses": Count("id", filter=Q(lost=True)),
+        "place_sum": Sum("place"),
+        "half": Sum("half_points"),
+    }
+    if series.scored:
+        # Only for scored games: these read the rows, not just the covering index.
+        figures |= {"score_sum": Sum("score"), "best_score": Min("score")}
     aggregates = (
-        GameResult.objects.in_series(series)
-        .values("player_id")
-        .annotate(
-            games=Count("id"),
-            wins=Count("id", filter=Q(place=1)),
-            losses=Count("id", filter=Q(lost=True)),
-            place_sum=Sum("place"),
-            half=Sum("half_points"),
-        )
-        .order_by()
+        GameResult.objects.in_series(series).values("player_id").annotate(**figures).order_by()
     )
     aggregates = list(aggregates)
     # Names in a second small query: joining players into the aggregate
@@ -128,6 +135,8 @@ def standings(series) -> list[Row]:
             losses=a["losses"],
             place_sum=a["place_sum"] or 0,
             half_points=a["half"] or 0,
+            score_sum=a.get("score_sum") or 0,
+            best_score=a.get("best_score"),
         )
         for a in aggregates
         if a["player_id"] in names

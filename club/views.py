@@ -78,10 +78,13 @@ def series_csv(request: HttpRequest, slug: str) -> HttpResponse:
         for r in standings(series):
             writer.writerow([r.rank or "", r.name, r.games, r.losses, r.loss_rate_text])
     else:
+        scores = ["average_total", "best_total"] if series.scored else []
         writer.writerow(
             ["rank", "player", "games", "wins", "average_place", "points", "points_per_game"]
+            + scores
         )
         for r in standings(series):
+            figures = [r.average_score_text, r.best_score] if series.scored else []
             writer.writerow(
                 [
                     r.rank or "",
@@ -92,6 +95,7 @@ def series_csv(request: HttpRequest, slug: str) -> HttpResponse:
                     r.points_text,
                     r.points_per_game_text,
                 ]
+                + figures
             )
     return response
 

@@ -51,6 +51,8 @@ class Engine:
     result_row: Callable[[dict, int], dict]
     # The result's per-seat lists a finished game's page shows (templates/games/detail/)
     seat_results: tuple[str, ...]
+    # Results carry a score (GameResult.score: lower is better), shown in standings.
+    scored: bool = False
 
     def replay(self, players: int, seed: int, options: dict, moves: list) -> Any:
         """Deal again and apply a log's moves: (seat, move) pairs, or Devyatka's card codes.
@@ -166,6 +168,7 @@ _ENGINES = {
         resign_result=golf.resign_result,
         result_row=_golf_row,
         seat_results=("totals", "round_scores", "penalties"),
+        scored=True,
     ),
 }
 

@@ -11,6 +11,7 @@ import asyncio
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 
 from club.models import GameResult, Player, Series
 from club.standings import standings
@@ -176,3 +177,34 @@ def test_a_finished_golf_match_page_renders(client):
     assert response.status_code == 200
     page = response.content.decode()
     assert "Anna" in page and "Boris" in page
+
+
+def test_golf_standings_show_average_and_best_totals(client):
+    anna, boris = member("Anna"), member("Boris")
+    series = Series.objects.create(
+        name="Golf cup", slug="golf-cup", variant=one_round_golf(), min_games=1
+    )
+    totals = []
+    for _ in range(2):
+        table, _ = services.create_table(anna, series.variant, 2, series=series)
+        services.join_table(boris, table.pk)
+        game = play_to_the_end(table)
+        totals.append(game.result["totals"][game.players.index(anna.pk)])
+    anna_row = next(r for r in standings(series) if r.name == "Anna")
+    assert anna_row.average_score_text == f"{sum(totals) / 2:.1f}"
+    assert anna_row.best_score == min(totals)
+    page = client.get("/series/golf-cup/").content.decode()
+    assert "Avg total" in page and "Best match" in page
+    assert f'data-testid="best-total">{min(totals)}<' in page
+    csv_lines = client.get("/series/golf-cup/standings.csv").content.decode().splitlines()
+    assert csv_lines[0].endswith("average_total,best_total")
+
+
+def test_a_loss_series_is_refused_for_golf():
+    series = Series(
+        name="Golf losses", slug="golf-losses", variant=Variant.objects.get(name="Golf")
+    )
+    series.scoring = Series.Scoring.LOSS
+    with pytest.raises(ValidationError) as error:
+        series.full_clean()
+    assert "makes no sense" in str(error.value)
