@@ -18,7 +18,8 @@ from tests.support.tables import run_django
 pytestmark = [pytest.mark.server, pytest.mark.timeout(180)]
 
 
-def test_loadtest_plays_reports_and_cleans_up(database: SiteDatabase, tmp_path: Path):
+@pytest.mark.parametrize("variant", ["Devyatka", "Golf"])
+def test_loadtest_plays_reports_and_cleans_up(database: SiteDatabase, tmp_path: Path, variant: str):
     server = DaphneServer(database, tmp_path).start()
     report_path = tmp_path / "report.json"
     try:
@@ -30,6 +31,8 @@ def test_loadtest_plays_reports_and_cleans_up(database: SiteDatabase, tmp_path: 
             "3",
             "--seats",
             "3",
+            "--variant",
+            variant,
             "--think",
             "0.05",
             "--duration",

@@ -164,9 +164,11 @@ class LoadTable:
                         stats.deals += 1
                         stats.deal_latencies.append(seconds)
                     continue
-                mover = self.seats[head["view"]["to_move"]]
-                card = self.rng.choice(mover.latest["view"]["legal"])
-                message = json.dumps({"type": "play", "card": card, "version": head["version"]})
+                # Any seat with legal moves may act (Golf's reveal: several at once).
+                movers = [s for s in self.seats if s.latest["view"]["legal"]]
+                mover = self.rng.choice(movers)
+                move = self.rng.choice(mover.latest["view"]["legal"])
+                message = json.dumps({"type": "play", "move": move, "version": head["version"]})
                 sent_at = time.perf_counter()
                 seconds = await self._until_everyone_has(
                     head["version"] + 1, partial(mover.ws.send, message)
