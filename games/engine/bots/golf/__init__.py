@@ -58,6 +58,7 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "DEFAULT_WIDTH",
     "LEVELS",
+    "STALL_TURNS",
     "choose",
     "decision_rng",
     "heuristic_move",
@@ -74,13 +75,32 @@ def decision_rng(level: str, view: dict[str, Any], history: Sequence, seed: Any)
     return random.Random(key)
 
 
-def heuristic_move(view: dict[str, Any]) -> str:
+#: After this many turns of its own in one round a seat stops fearing the G9
+#: penalty, so bots that all avoid going out cannot stall a round forever.
+STALL_TURNS = 40
+
+
+def turns_this_round(view: dict[str, Any], history: Sequence[Sequence[Any]]) -> int:
+    """How many turns the view's seat has had in the current round (from the history)."""
+    seat = view.get("seat")
+    turns = 0
+    for s, move in reversed(history):
+        if move == "ready":
+            break
+        if s == seat and move != "draw":
+            turns += 1
+    return turns
+
+
+def heuristic_move(view: dict[str, Any], history: Sequence[Sequence[Any]] = ()) -> str:
     """The heuristic bot's move (deterministic: no randomness needed)."""
     legal = list(view["legal"])
     kn = Knowledge(view)
     if view["phase"] != "turn":
         return reveal_move(kn.grids[kn.me], legal)
     policy = Policy(kn.three, kn.ev, kn.dist)
+    if turns_this_round(view, history) >= STALL_TURNS:
+        policy.penalty = 0
     others = [kn.grids[o] for o in range(kn.n) if o != kn.me]
     kind, pos = policy.choose(kn.grids[kn.me], kn.top, kn.drawn, kn.final_turn, others)
     move = move_str(kind, pos)
@@ -111,7 +131,9 @@ def choose(
         rng = decision_rng(level, view, history, seed)
         return legal[int(rng.random() * len(legal))]
     if level == "heuristic" or view["phase"] != "turn":
-        return heuristic_move(view)
+        return heuristic_move(view, history)
     rng = decision_rng(level, view, history, seed)
+    if turns_this_round(view, history) >= STALL_TURNS:
+        return heuristic_move(view, history)
     move, _ = search_move(view, rng, budget_ms, **options)
     return move

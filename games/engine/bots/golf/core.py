@@ -197,7 +197,7 @@ class Policy:
     never better than drawing and then discarding, so it is not chosen.
     """
 
-    __slots__ = ("cost", "dist", "memo", "probs", "three")
+    __slots__ = ("cost", "dist", "memo", "penalty", "probs", "three")
 
     def __init__(self, three: bool, ev: float, dist: Sequence[tuple[int, float]]) -> None:
         self.three = three
@@ -208,12 +208,14 @@ class Policy:
             probs[r] = p
         self.probs = probs
         self.memo: dict[tuple, float] = {}
+        #: Weight of the G9 penalty risk; 0 lets a seat go out whatever the risk.
+        self.penalty = PENALTY
 
     def go_out_gain(
         self, score: float, unknown_mine: int, others: Sequence[Sequence[int]]
     ) -> float:
         """GO_BONUS less the expected G9 penalty, going out at ``score``."""
-        return GO_BONUS - PENALTY * penalty_risk(
+        return GO_BONUS - self.penalty * penalty_risk(
             score, unknown_mine, others_estimates(others, self.cost)
         )
 
@@ -301,7 +303,7 @@ class Policy:
             for r in range(13):
                 if self.probs[r]:
                     gain = before - cost[base + r * w]
-                    gain += TEMPO + GO_BONUS - PENALTY * penalty_risk(total - gain, 0, ests)
+                    gain += TEMPO + GO_BONUS - self.penalty * penalty_risk(total - gain, 0, ests)
                     if gain > best[r]:
                         best[r] = gain
         value = sum(map(mul, self.probs, best))

@@ -52,6 +52,13 @@ from .core import (
 DEFAULT_SAMPLES = 48
 DEFAULT_WIDTH = 6
 LAST_WEIGHT = 15.0
+#: When the heuristic rates its best move this many points above the next,
+#: the search plays it without playouts.
+CLEAR_MARGIN = 6.0
+#: Points of mean outcome another move must gain over the heuristic's own
+#: move to replace it (the sampled means are noisy; the best of several noisy
+#: means flatters itself).
+PREFER = 0.5
 
 
 def option_gains(policy: Policy, kn: Knowledge, legal: list[str]) -> dict[str, float]:
@@ -80,7 +87,8 @@ def option_gains(policy: Policy, kn: Knowledge, legal: list[str]) -> dict[str, f
         elif kind == SWAP and swap is not None:
             out[move] = swap[pos]
         elif kind in (FLIP, DISCARD):
-            out[move] = flip - (0.0 if pos == flip_pos else 0.001) - (0.01 if kind == FLIP else 0)
+            # Another face-down card is the same option seen from here: rank it out.
+            out[move] = flip - (0.0 if pos == flip_pos else 100.0) - (0.01 if kind == FLIP else 0)
         else:
             out[move] = -1e9
     kind, pos = policy.choose(g, kn.top, kn.drawn, final, others)
@@ -138,6 +146,8 @@ def search_move(
     samples: int = DEFAULT_SAMPLES,
     width: int = DEFAULT_WIDTH,
     last_weight: float = LAST_WEIGHT,
+    clear_margin: float = CLEAR_MARGIN,
+    prefer: float = PREFER,
 ) -> tuple[str, dict[str, Any]]:
     """The search bot's move in the turn phase and what it did (``samples``,
     ``playouts``, ``candidates``, ``means``, ``ms``)."""
@@ -148,11 +158,13 @@ def search_move(
     gains = option_gains(policy, kn, legal)
     order = sorted(legal, key=lambda m: -gains[m])  # stable: legal order breaks ties
     cands = order[: max(1, width)]
+    if len(cands) > 1 and gains[cands[0]] - gains[cands[1]] >= clear_margin:
+        cands = cands[:1]  # the heuristic's pick is clearly best: no playouts
     parsed = [parse_move(m) for m in cands]
     sums = [0.0] * len(cands)
     done = 0
     deadline = None if budget_ms is None else t0 + budget_ms / 1000.0
-    while done < samples:
+    while done < samples and len(cands) > 1:
         if done and deadline is not None and time.perf_counter() >= deadline:
             break
         base = determinise(kn, view, rng)
@@ -164,10 +176,12 @@ def search_move(
                 scores = sim.playout(policy, rng)
             sums[i] += objective(kn, view, scores, last_weight)
         done += 1
-    means = [s / done for s in sums]
+    means = [s / max(1, done) for s in sums]
+    means[0] -= prefer  # cands[0] is the heuristic's own move
     best = min(range(len(cands)), key=lambda i: (means[i], i))
     info = {
         "samples": done,
+        "skipped": len(cands) == 1,
         "playouts": done * len(cands),
         "candidates": cands,
         "means": dict(zip(cands, means, strict=True)),
