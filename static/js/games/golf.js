@@ -83,6 +83,11 @@ export function createRenderer(shell) {
   let logCache = { key: "", info: null };
 
   const view = () => shell.frame().view;
+  /** A seat's grid as drawn: the table's, or once the match is over the last round's, all face up. */
+  const gridOf = (seat) => {
+    const v = view();
+    return v.over && v.last_round ? v.last_round.grids[seat] : v.grids[seat];
+  };
   const me = () => shell.mySeat();
   const legalSet = () => new Set(view().legal || []);
   const who = (seat) => (seat === me() ? "you" : shell.seatName(seat));
@@ -425,10 +430,10 @@ export function createRenderer(shell) {
       const holding = Boolean(v.holding && v.holding[seat]);
       li.querySelector(".golf-holding").hidden = !holding;
       const grid = li.querySelector(".golf-grid");
-      fillMiniGrid(grid, v.grids[seat], lastMove && lastMove.seat === seat ? lastMove.pos : null);
+      fillMiniGrid(grid, gridOf(seat), lastMove && lastMove.seat === seat ? lastMove.pos : null);
       const stats = seatStats(seat);
       fillStats(li.querySelector(".opponent-stats"), seat);
-      grid.setAttribute("aria-label", `${name}'s cards: ${describeGrid(v.grids[seat])}`);
+      grid.setAttribute("aria-label", `${name}'s cards: ${describeGrid(gridOf(seat))}`);
       li.setAttribute("aria-label", `${name}: ${stats}${toMove ? ", to move" : ""}${holding ? ", holding a drawn card" : ""}`);
     }
   }
@@ -658,12 +663,12 @@ export function createRenderer(shell) {
       if (canDiscard) button("discard", `Discard it, flip a card${key("X")}`, { pressed: mode === "discard", secondary: mode !== "discard" });
       hint =
         mode === "discard"
-          ? `Pick a face-down card to turn up; the ${cardText(v.drawn)} goes on the discard pile. Esc: back to swapping.`
+          ? `Now pick a face-down card to turn up; the ${cardText(v.drawn)} is discarded.`
           : `Click any of your cards (1–9) to swap the ${cardText(v.drawn)} in, or discard it and turn up a face-down card.`;
     } else if (myTurn) {
       if (mode === "take") {
         button("cancel", `Cancel${key("Esc")}`, { secondary: true });
-        hint = `Pick the slot for the ${cardText(top)} (1–9); the card there goes on the discard pile.`;
+        hint = `Now pick the slot for the ${cardText(top)} (1–9).`;
       } else {
         if (canDraw) button("draw", `Draw${key("D")}`, { aria: "Draw from the stock (key D)" });
         if (canTake) button("take", `Take ${top ? cardText(top) : "it"}${key("T")}`, { secondary: true, aria: `Take the ${topName} from the discard, then pick a slot (key T)` });
@@ -689,7 +694,7 @@ export function createRenderer(shell) {
     }
     const myTurn = shell.isMyTurn();
     const active = myTurn && shell.canAct();
-    const cards = v.grids[mine];
+    const cards = gridOf(mine);
     const matched = matchedPositions(cards, v.column_rule);
     const last = lastPlaced();
     const focused = document.activeElement?.closest?.("[data-testid=golf-slot]")?.dataset.pos;
@@ -760,9 +765,10 @@ export function createRenderer(shell) {
     const played = v.round_scores[0].length;
     const showLast = Boolean(v.last_round) && (v.phase === "reveal" || v.over);
     const key = JSON.stringify([v.round_scores, v.totals, showLast ? v.last_round : null, v.rounds, mine, shell.frame().table.seats.map((s) => s.name)]);
+    // Once the match is over the results panel has all of this.
+    scores.hidden = v.over || (played === 0 && !showLast);
     if (scores.dataset.key === key) return;
     scores.dataset.key = key;
-    scores.hidden = played === 0 && !showLast;
     scores.replaceChildren();
     const h2 = document.createElement("h2");
     h2.id = "golf-scores-heading";
@@ -1031,7 +1037,7 @@ export function createRenderer(shell) {
     for (const event of events) {
       const { kind } = parseMove(event.move);
       const entry = info.ok ? info.entries.get(event.n) : null;
-      let text = { ready: "ready", draw: "drew", flip: "turned up", swap: "swapped", discard: "discarded", take: "took the discard" }[kind] || "";
+      let text = { ready: "ready", draw: "drew", flip: "turned up", swap: "swapped", discard: "discarded", take: "took" }[kind] || "";
       if (entry && entry.wentOut) text = "went out!";
       if (text) showBubble(event.seat, text, Boolean(entry && entry.wentOut));
     }
