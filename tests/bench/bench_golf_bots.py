@@ -27,7 +27,7 @@ Each deal (its rotations together) is one sample: the intervals are mean
 (1 - search's) / (players - 1) per deal, so "search above a heuristic
 seat" is tested on the per-deal difference.
 
-Options: ``--deals-a`` (default 200), ``--deals-b`` (default 60),
+Options: ``--deals-a`` (default 100), ``--deals-b`` (default 48),
 ``--samples``, ``--width``, ``--budget-ms``, ``--workers`` (default 2
 processes), ``--only a|b``, ``--markdown`` (print a section for
 docs/PERFORMANCE.md). The default run takes about 15-20 minutes on 2 cores.
@@ -50,7 +50,7 @@ from games.engine import golf  # noqa: E402
 from games.engine.bots.golf import choose  # noqa: E402
 from tests.bench.common import machine  # noqa: E402
 
-BENCH_SAMPLES = 32
+BENCH_SAMPLES = 24
 BENCH_WIDTH = 3
 
 #: name -> (bot under test, opponents' level)
@@ -203,9 +203,9 @@ def report(res: dict, players: int) -> str:
     lines = [
         f"({res['name']}) {level} vs {players - 1} {opp}: {res['deals']} deals x {players} "
         f"rotations = {res['matches']} matches, {res['wall']:.0f} s",
-        f"    {level} match wins {pm(res['win'])}; an {opp} seat {pm(res['opp_win'])}; "
+        f"    {level} match wins {pm(res['win'])}; one {opp} seat {pm(res['opp_win'])}; "
         f"difference {pm(res['margin'])}",
-        f"    mean total {level} {res['total'][0]:.1f}, {opp} seat {res['opp_total']:.1f}; "
+        f"    mean total {level} {res['total'][0]:.1f}, one {opp} seat {res['opp_total']:.1f}; "
         f"difference {pm(res['total_diff'], pct=False)}",
         f"    {level} ms per decision: mean {res['ms_mean']:.1f}, p95 {res['ms_p95']:.1f}, "
         f"max {res['ms_max']:.1f}",
@@ -251,8 +251,8 @@ def markdown(results: list[dict], args: argparse.Namespace, command: str) -> str
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals-a", type=int, default=200)
-    parser.add_argument("--deals-b", type=int, default=60)
+    parser.add_argument("--deals-a", type=int, default=100)
+    parser.add_argument("--deals-b", type=int, default=48)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--rule", choices=golf.COLUMN_RULES, default="pair")
