@@ -11,7 +11,8 @@ The one entry point the site calls::
 * ``view``: ``golf.view(state, seat)`` for the acting seat -- the only
   position information a bot gets (it never sees the state).
 * ``history``: the public ``(seat, move)`` pairs of the match so far. The
-  bots use only its length (to seed each decision); everything they
+  bots use it only to seed each decision (its length) and to count their
+  own turns in the current round (:data:`STALL_TURNS`); everything they
   reason about is in the view.
 * ``seed``: makes every decision reproducible: a decision draws from a
   generator seeded by (level, seed, seat, history length, round, phase),
@@ -33,7 +34,9 @@ Levels:
   the most expected points (column matches included), a card turned up is
   worth a little tempo, the discard is taken when it beats the expected
   value of a drawn card, and going out (turning up the ninth card) is
-  weighed against the estimated risk of the G9 penalty.
+  weighed against the estimated risk of the G9 penalty (after
+  :data:`STALL_TURNS` turns of its own in a round it goes out anyway, so
+  bots cannot stall a round forever).
 * ``search`` (:mod:`.search`): determinised sampling of the hidden cards
   consistent with the view, heuristic playouts of the rest of the round
   for the best few moves, the best mean round score relative to the

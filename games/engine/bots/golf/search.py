@@ -3,8 +3,10 @@
 For one decision in the turn phase:
 
 1. **Candidates.** Every legal move is rated by the heuristic
-   (:func:`option_gains`); the ``width`` best are kept (the heuristic's own
-   choice always among them).
+   (:func:`option_gains`); the ``width`` best are kept, the heuristic's own
+   choice first (turning up one face-down card or another counts as one
+   option). When the heuristic rates its choice ``clear_margin`` points
+   above the next, that move is played without playouts.
 2. **Determinise.** The ranks the seat has not seen (:class:`.core.Knowledge`:
    the G1 decks minus every card its view shows) are shuffled into the
    hidden places: face-down cards of every grid (its own included), the
@@ -19,7 +21,9 @@ For one decision in the turn phase:
    (G9 penalty included); in the match's last round, also ``last_weight``
    points times (1 - its share of first place on the match totals).
 
-The candidate with the lowest mean wins (ties: the heuristic's order).
+The candidate with the lowest mean wins (ties: the heuristic's order); the
+heuristic's own move gets ``prefer`` points of credit, since the best of
+several noisy means flatters itself.
 
 Budget: at most ``samples`` deals (count-based, reproducible for a seed),
 stopping early once ``budget_ms`` of wall time is spent (the clock is read
@@ -50,7 +54,7 @@ from .core import (
 )
 
 DEFAULT_SAMPLES = 48
-DEFAULT_WIDTH = 6
+DEFAULT_WIDTH = 3
 LAST_WEIGHT = 15.0
 #: When the heuristic rates its best move this many points above the next,
 #: the search plays it without playouts.
