@@ -72,14 +72,19 @@ async def run_forever() -> None:
     loop = asyncio.get_running_loop()
     next_heartbeat = 0.0
     while True:
+        played = 0
         try:
             if loop.time() >= next_heartbeat:
                 next_heartbeat = loop.time() + settings.PRESENCE_HEARTBEAT_SECONDS
                 await heartbeat()
-            await run_once()
+            played = await run_once()
         except Exception:  # noqa: BLE001 - the runner must outlive any one bad turn
             logger.exception("house runner: a turn failed")
-        await asyncio.sleep(POLL_SECONDS)
+        # After a move the next seat may already be due (several bots in a row,
+        # or everyone in a simultaneous phase): look again at once.
+        # A bot's move is due BOT_DELAY_SECONDS after the turn starts: poll no slower.
+        idle = max(0.01, min(POLL_SECONDS, settings.BOT_DELAY_SECONDS))
+        await asyncio.sleep(0 if played else idle)
 
 
 async def run_once() -> int:
