@@ -121,7 +121,9 @@ def _golf_row(result: dict, seat: int) -> dict:
 
 
 def _golf_choose(level: str, view: dict, history: list, seed: int, budget_ms: int) -> str:
-    return golf.choose_move(level, view, [tuple(h) for h in history], seed, budget_ms)
+    from games.engine.bots.golf import choose
+
+    return choose(level, view, [tuple(h) for h in history], seed, budget_ms)
 
 
 _ENGINES = {
