@@ -287,6 +287,10 @@ class Game(models.Model):
     resigned = models.JSONField(
         default=list, blank=True, help_text="Seats that resigned while still playing, in order."
     )
+    # While everyone plays at once (Golf's reveal), a move made against any table
+    # version from this one on still counts: the others' moves change nothing
+    # it was chosen on. Null outside such a phase (services.moves).
+    simultaneous_since = models.PositiveIntegerField(null=True, blank=True)
     started = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
 

@@ -53,6 +53,8 @@ class Engine:
     seat_results: tuple[str, ...]
     # Results carry a score (GameResult.score: lower is better), shown in standings.
     scored: bool = False
+    # (state) -> do all seats play at once now (no seat's move depends on another's)?
+    simultaneous: Callable[[Any], bool] = lambda state: False
 
     def replay(self, players: int, seed: int, options: dict, moves: list) -> Any:
         """Deal again and apply a log's moves: (seat, move) pairs, or Devyatka's card codes.
@@ -171,6 +173,7 @@ _ENGINES = {
         result_row=_golf_row,
         seat_results=("totals", "round_scores", "penalties"),
         scored=True,
+        simultaneous=lambda state: state.phase == golf.REVEAL,
     ),
 }
 

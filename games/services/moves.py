@@ -52,17 +52,17 @@ def _apply_move(
 ) -> Broadcast:
     if table.status != Table.Status.PLAYING:
         raise ServiceError("game_over", "This game is over.")
-    if version != table.version:
+    engine = registry.engine(game.game)
+    state = engine.from_json(game.state)
+    if version != table.version and not _same_simultaneous_phase(game, version, table.version):
         raise ServiceError(
             "stale_version",
             "The table moved on since you saw it; here is the current state.",
             version=table.version,
         )
-    engine = registry.engine(game.game)
     if not engine.is_move(move):
         code, message = engine.not_a_move
         raise ServiceError(code, message.format(move=repr(move[:16])))
-    state = engine.from_json(game.state)
     if seat not in engine.actors(state):
         raise ServiceError("not_your_turn", "It is not your turn.")
     try:
@@ -94,6 +94,10 @@ def _apply_move(
     game.state = engine.to_json(state)
     game.version += len(events)
     fields = ["state", "version"]
+    since = game.simultaneous_since
+    game.simultaneous_since = (since or table.version + 1) if engine.simultaneous(state) else None
+    if game.simultaneous_since != since:
+        fields.append("simultaneous_since")
     finished = state.over
     if finished:
         game.result = engine.resign_result(engine.result(state), game.resigned)
@@ -104,3 +108,13 @@ def _apply_move(
     if finished:
         _record_results(table, game)
     return _changed(table, game, lobby=finished, events=events, state=state, seats=seats)
+
+
+def _same_simultaneous_phase(game: Game, version: int, current: int) -> bool:
+    """A move made against an older version of a phase everyone plays at once still counts.
+
+    The engine still judges it: a double click is refused because the seat no
+    longer has that move (a card already turned up, a seat already ready).
+    """
+    since = game.simultaneous_since
+    return since is not None and since <= version < current

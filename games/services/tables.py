@@ -162,6 +162,8 @@ def _deal(table: Table, players: list[int], number: int) -> Game:
     state = engine.deal(len(players), seed, engine.options(options))
     Seat.objects.filter(table=table).update(rematch=False, handed_over=False, resigned_at=None)
     return Game.objects.create(
+        # The version the deal will have (every change bumps it by one).
+        simultaneous_since=table.version + 1 if engine.simultaneous(state) else None,
         table=table,
         number=number,
         game=variant.game,

@@ -208,3 +208,25 @@ def test_a_loss_series_is_refused_for_golf():
     with pytest.raises(ValidationError) as error:
         series.full_clean()
     assert "makes no sense" in str(error.value)
+
+
+def test_reveal_moves_made_at_the_same_time_both_count_but_not_across_phases():
+    anna, boris = member("Anna"), member("Boris")
+    table, _ = services.create_table(anna, one_round_golf(), 2)
+    services.join_table(boris, table.pk)
+    table.refresh_from_db()
+    seen = table.version  # both members saw this version of the reveal phase
+    services.play_move(anna.pk, table.pk, "flip 0", seen)
+    services.play_move(boris.pk, table.pk, "flip 4", seen)  # the table moved on: still counts
+    services.play_move(anna.pk, table.pk, "ready", seen)
+    with pytest.raises(services.ServiceError) as error:
+        services.play_move(anna.pk, table.pk, "ready", seen)  # a double click
+    assert error.value.code == "not_your_turn"  # Anna has nothing left to do in the reveal
+    services.play_move(boris.pk, table.pk, "ready", seen)
+    # The reveal is over: a move chosen in it is stale now, whatever it is.
+    state = state_of(table)
+    assert state.phase == "turn"
+    mover = services.current_game(table).players[state.to_move]
+    with pytest.raises(services.ServiceError) as error:
+        services.play_move(mover, table.pk, "flip 8", seen)
+    assert error.value.code == "stale_version"
