@@ -271,7 +271,7 @@ class TableConsumer(GuardedConsumer):
             await self._error(exc.code, exc.message, **exc.extra)
 
     async def _handle_play(self, content: dict) -> None:
-        # `move` is any game's move string; `card` its short form for Devyatka.
+        # `move` is any game's move string; `card` is its older name, kept for clients.
         move = _field(content, "move" if "move" in content else "card", str)
         version = _field(content, "version", int)
         update = await database_sync_to_async(services.play_move)(

@@ -54,8 +54,8 @@ def _schedule(table: Table, game: Game | None, seats: list[Seat], state: Any = N
 def earliest_deadline(table: Table, actors: list[Seat]) -> datetime.datetime | None:
     """When the house plays for the first of the seats that may act now, if ever.
 
-    Usually one seat (the one to move); in a phase everyone plays at once (Golf's
-    reveal) the clock covers every seat that has not acted yet.
+    Usually one seat (the one to move); in a phase everyone plays at once (a reveal
+    phase) the clock covers every seat that has not acted yet.
     """
     deadlines = [d for seat in actors if (d := _deadline(table, seat)) is not None]
     return min(deadlines, default=None)

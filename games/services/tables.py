@@ -89,7 +89,7 @@ def leave_table(player: Player, table_id: int) -> Broadcast:
 def _resign(table: Table, seats: list[Seat], mine: Seat) -> Broadcast:
     """The member leaves the running game: the house plays the seat to the end.
 
-    Only a seat still in play resigns (a Keft player already out keeps their
+    Only a seat still in play resigns (a player already out of a single-loser game keeps their
     result); the engine applies resignations to the result at the end.
     """
     if mine.resigned_at is not None:

@@ -42,7 +42,7 @@ const el = {
   resultsSummary: $("[data-testid=results-summary]"),
   resultsHead: $(".results-table thead"),
   resultsBody: $(".results-table tbody"),
-  keftOut: $("[data-testid=keft-out]"),
+  resultsNote: $("[data-testid=keft-out]"),
   revealed: $("[data-testid=revealed-hands]"),
   revealedHeading: $(".revealed-heading"),
   againForm: $("form[data-action=again]"),

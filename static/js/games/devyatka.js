@@ -279,10 +279,10 @@ export function createRenderer(shell) {
         return tr;
       }),
     );
-    el.keftOut.hidden = !view.keft;
+    el.resultsNote.hidden = !view.keft;
     if (view.keft) {
       const order = result.out.map((seat, i) => `${i + 1}. ${who(seat)}`).join(" · ");
-      el.keftOut.textContent = `Out order: ${order || "nobody"} · Loser: ${who(result.loser)}`;
+      el.resultsNote.textContent = `Out order: ${order || "nobody"} · Loser: ${who(result.loser)}`;
     }
     const hands = result.hands || [];
     el.revealedHeading.hidden = false;

@@ -938,9 +938,9 @@ export function createRenderer(shell) {
         return tr;
       }),
     );
-    el.keftOut.hidden = false;
-    el.keftOut.classList.add("golf-legend");
-    el.keftOut.textContent = `Lowest total wins. out: went out that round · +10: went out without the lowest round score (included).${
+    el.resultsNote.hidden = false;
+    el.resultsNote.classList.add("golf-legend");
+    el.resultsNote.textContent = `Lowest total wins. out: went out that round · +10: went out without the lowest round score (included).${
       result.penalties && result.penalties.some(Boolean)
         ? ` Penalties: ${seats.filter((s) => result.penalties[s]).map((s) => `${shell.seatName(s)} ${result.penalties[s]}`).join(", ")}.`
         : ""
