@@ -73,7 +73,8 @@ let lastVersion = -1;
 let current = null; // the last `state` frame
 let gameNumber = undefined;
 let moves = []; // the current game's move log: [{n, seat, move}]
-let pending = false; // a play was sent; the hand stays disabled until the next state
+let pending = false; // a move was sent; the hand stays disabled until it is answered
+let pendingTimer = null;
 let resultsShownFor = null;
 
 // ---------------------------------------------------------------------------
@@ -150,7 +151,7 @@ function connect() {
   socket.addEventListener("close", (event) => {
     connected = false;
     app.dataset.connected = "false";
-    pending = false;
+    setPending(false);
     if (leaving) return;
     if (CLOSE_FOR_GOOD.has(event.code)) {
       closedForGood = true;
@@ -180,7 +181,7 @@ function onError(frame) {
     return;
   }
   if (pending) {
-    pending = false;
+    setPending(false);
     renderer?.renderHand();
   }
 }
@@ -202,7 +203,7 @@ async function applyState(frame) {
   lastVersion = frame.version;
   gameNumber = frame.table.game_number;
   current = frame;
-  pending = false;
+  if (pending && answers(frame)) setPending(false);
 
   if (full) {
     moves = frame.log.slice();
@@ -325,12 +326,30 @@ function renderCountdown() {
 }
 setInterval(() => current && renderCountdown(), 250);
 
+/**
+ * Does this state answer the move we sent? Others may move at the same time
+ * (a reveal phase), and their states still list our old choices: wait for our
+ * own move, or for a state where we have nothing (left) to do.
+ */
+function answers(frame) {
+  if (Array.isArray(frame.log) || !frame.view || frame.view.over) return true;
+  const mine = (frame.events || []).some((e) => e.seat === frame.table.you && !e.auto);
+  return mine || !(frame.view.legal || []).length;
+}
+
+function setPending(on) {
+  pending = on;
+  clearTimeout(pendingTimer);
+  // Never stuck: without an answer in a while, ask for the whole state.
+  if (on) pendingTimer = setTimeout(() => send({ type: "sync" }), 8000);
+}
+
 /** Send one of the moves the server listed as legal for this seat. */
 function play(move) {
   if (!isMyTurn() || pending || !connected) return;
   if (!(current.view.legal || []).includes(move)) return;
   if (!send({ type: "play", move, version: lastVersion })) return;
-  pending = true;
+  setPending(true);
   renderer.renderHand();
   renderTurn();
 }

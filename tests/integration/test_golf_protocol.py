@@ -62,6 +62,7 @@ async def _play(client: TableClient, rng: random.Random) -> dict:
         rounds_seen.add(view["round"])
         if view["over"]:
             return {"state": state, "rounds": rounds_seen}
+        sent = False
         if view["legal"]:
             # Turning cards up ends rounds soonest: a nine-round match in ~2 minutes less.
             flips = [m for m in view["legal"] if m.startswith("flip") or m == "ready"]
@@ -69,12 +70,20 @@ async def _play(client: TableClient, rng: random.Random) -> dict:
             await client.ws.send(
                 json.dumps({"type": "play", "move": move, "version": state["version"]})
             )
-        frame = await client.receive()
-        while frame["type"] != "state" or frame["version"] <= state["version"]:
-            if frame["type"] == "error":  # the house moved first: resync
-                assert frame["code"] == "stale_version", frame
+            sent = True
+        # After a move, wait for it (others' moves may arrive first and still show
+        # this seat's old choices); otherwise for the next change.
+        while True:
             frame = await client.receive()
-        state = frame
+            if frame["type"] == "error":
+                assert frame["code"] == "stale_version", frame  # the house moved first
+                break  # choose again on the newest state
+            if frame["type"] != "state" or frame["version"] <= state["version"]:
+                continue
+            state = frame
+            mine = any(e["seat"] == seat and not e["auto"] for e in frame.get("events", []))
+            if not sent or mine or state["view"]["over"]:
+                break
     raise AssertionError("the match did not end")
 
 
