@@ -47,6 +47,15 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
             "turn_seconds": table.variant.turn_seconds,
             "turn_deadline": table.turn_deadline.timestamp() if table.turn_deadline else None,
             "handover_at": at.timestamp() if (at := handover_at(table)) else None,
+            # The members' own clock for this turn (the house may act sooner for
+            # a bot or an away seat: that is `turn_deadline`).
+            "clock_deadline": (
+                (
+                    table.turn_started + datetime.timedelta(seconds=table.variant.turn_seconds)
+                ).timestamp()
+                if table.turn_started and table.variant.turn_seconds
+                else None
+            ),
             "game_number": game.number if game else None,
         },
         "game": game.game if game else None,

@@ -33,6 +33,7 @@ const el = {
   startForm: $("form[data-action=start]"),
   addBotForm: $("form[data-action=add-bot]"),
   countdown: $("[data-testid=countdown]"),
+  countdownText: $("[data-testid=countdown] .countdown-text"),
   startButton: $("[data-testid=start-button]"),
   startHint: $("[data-testid=start-hint]"),
   closedNote: $("[data-testid=closed-note]"),
@@ -312,16 +313,23 @@ function removeBotForm(position) {
   return form;
 }
 
-// The turn clock: only variants with a clock show one; the server plays when it runs out.
+// The turn clock: the members' own time for this move, on variants with a clock.
+// Hidden on turns the house plays anyway (a bot, an away, handed-over or resigned seat).
 function renderCountdown() {
   const table = current && current.table;
-  const show = Boolean(
-    table && table.status === "playing" && table.turn_seconds && table.turn_deadline,
-  );
+  const view = current && current.view;
+  let show = Boolean(table && table.status === "playing" && table.clock_deadline && view && !view.over);
+  if (show && Number.isInteger(view.to_move)) {
+    const seat = table.seats.find((s) => s.position === view.to_move);
+    show = Boolean(seat && !seat.bot && !seat.away && !seat.handed_over && !seat.resigned);
+  } else if (show) {
+    show = isMyTurn(); // everyone plays at once: your own time
+  }
   el.countdown.hidden = !show;
   if (!show) return;
-  const left = Math.max(0, Math.ceil(table.turn_deadline - Date.now() / 1000));
-  el.countdown.textContent = `\u23F1 ${left}s`;
+  const left = Math.max(0, Math.ceil(table.clock_deadline - Date.now() / 1000));
+  el.countdownText.textContent = `${left}s`;
+  el.countdown.setAttribute("aria-label", `${left} seconds left for this move`);
   el.countdown.classList.toggle("urgent", left <= 5);
 }
 setInterval(() => current && renderCountdown(), 250);

@@ -307,6 +307,10 @@ def test_no_hand_over_while_the_clock_runs():
     snapshot = services.table_for_viewer(table.pk, anna.pk)
     assert snapshot["table"]["handover_at"] is None
     assert snapshot["table"]["turn_deadline"] is not None
+    table.refresh_from_db()
+    assert snapshot["table"]["clock_deadline"] == pytest.approx(
+        table.turn_started.timestamp() + table.variant.turn_seconds
+    )
     with pytest.raises(services.ServiceError) as error:
         services.hand_over(anna.pk, table.pk, table.version)
     assert error.value.code == "not_idle"
