@@ -12,7 +12,6 @@ import datetime
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
@@ -22,15 +21,9 @@ from club.standings import standings
 from games import runner, services
 from games.engine import devyatka
 from games.models import Game, Seat, Table, Variant
+from tests.support.members import member
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("default_variants")]
-
-
-def member(name: str) -> Player:
-    user = get_user_model().objects.create_user(name.lower(), f"{name.lower()}@example.com", "pw")
-    user.player.display_name = name
-    user.player.save()
-    return user.player
 
 
 def seated_table(players: list[Player], variant: str | Variant = "Devyatka", **kwargs) -> Table:

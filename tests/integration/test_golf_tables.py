@@ -10,23 +10,16 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
-from club.models import GameResult, Player, Series
+from club.models import GameResult, Series
 from club.standings import standings
 from games import registry, runner, services
 from games.engine import golf
 from games.models import Game, Table, Variant
+from tests.support.members import member
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("default_variants")]
-
-
-def member(name: str) -> Player:
-    user = get_user_model().objects.create_user(name.lower(), f"{name.lower()}@example.com", "pw")
-    user.player.display_name = name
-    user.player.save()
-    return user.player
 
 
 def one_round_golf(**kwargs) -> Variant:

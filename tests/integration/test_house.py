@@ -15,15 +15,9 @@ from club.models import Player
 from games import runner, services
 from games.engine import devyatka
 from games.models import Move, Presence, Table, Variant
+from tests.support.members import member
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("default_variants")]
-
-
-def member(name: str) -> Player:
-    user = get_user_model().objects.create_user(name.lower(), f"{name.lower()}@example.com", "pw")
-    user.player.display_name = name
-    user.player.save()
-    return user.player
 
 
 def run_house() -> int:
