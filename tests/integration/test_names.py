@@ -119,7 +119,9 @@ def test_a_legacy_unsafe_name_breaks_no_page(admin_client):
     services.join_table(other, table.pk)
     game = finish_game(table)
     waiting, _ = services.create_table(member, Variant.objects.get(name="Devyatka"), 3)
-    bad = f"ops/{SCRIPT}\u202e\U0001f600"
+    # Within the column's 30 characters (PostgreSQL enforces them, SQLite does not).
+    bad = f"o/{SCRIPT}\u202e\U0001f600"
+    assert len(bad) <= 30
     Player.objects.filter(pk=member.pk).update(display_name=bad)  # as an old row might be
     member.refresh_from_db()
     pages = [
