@@ -7,6 +7,9 @@ import sys
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    # A command runs in one thread, so a connection pool gains it nothing, and
+    # without one a refused connection says why instead of timing out.
+    os.environ.setdefault("DATABASE_POOL", "0")
     from django.core.management import execute_from_command_line
     from django.db.utils import OperationalError
 

@@ -86,7 +86,33 @@ def _database(url: str) -> dict:
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {**_SQLITE_OPTIONS, **config.get("OPTIONS", {})}
         config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", _SQLITE_CONN_MAX_AGE)
+    elif config["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_POOL", True):
+        config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": _postgres_pool()}
+        if config["CONN_MAX_AGE"]:
+            raise SystemExit(
+                "DATABASE_CONN_MAX_AGE cannot be used with the connection pool: "
+                "set DATABASE_POOL=0 to keep connections that way instead"
+            )
     return config
+
+
+def _postgres_pool() -> dict:
+    """Django's psycopg pool: no move opens a connection, nothing lingers.
+
+    Every database call of a process (the websocket moves' shared thread, each
+    HTTP request's thread, the house runner) borrows a connection and gives it
+    back when Django closes it, so a process never holds more than max_size.
+    """
+    max_size = env_int("DATABASE_POOL_SIZE", 8)
+    if max_size < 1:
+        raise SystemExit("DATABASE_POOL_SIZE must be at least 1")
+    return {
+        "min_size": min(env_int("DATABASE_POOL_MIN", 2), max_size),
+        "max_size": max_size,
+        # A request waiting longer than this for a free connection fails
+        # instead of queueing for ever (psycopg_pool.PoolTimeout).
+        "timeout": env_float("DATABASE_POOL_TIMEOUT", 10.0),
+    }
 
 
 # WAL lets readers go on while one writer commits; IMMEDIATE takes the write
@@ -308,5 +334,11 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
-    "loggers": {"django.channels.server": {"level": "WARNING"}},
+    "loggers": {
+        "django.channels.server": {"level": "WARNING"},
+        # The pool retries a refused connection in the background and warns
+        # on every try; the request that waited gets the error anyway, in one
+        # line (manage.py) or in the server log.
+        "psycopg.pool": {"level": "ERROR"},
+    },
 }

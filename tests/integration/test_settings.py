@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -59,3 +60,49 @@ def test_https_switches_on_secure_settings():
     codes = {word for word in result.stderr.split() if word.startswith("(security.")}
     # Preloading HSTS is a one-way decision, so it stays opt-in (DJANGO_HSTS_PRELOAD).
     assert codes <= {"(security.W021)"}
+
+
+def _database_settings(**env: str) -> subprocess.CompletedProcess:
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("DATABASE_")}
+    full_env.pop("DJANGO_SETTINGS_MODULE", None)
+    full_env.update(env)
+    code = (
+        "import json, club.settings as s; "
+        "d = s.DATABASES['default']; "
+        "print(json.dumps({'options': d.get('OPTIONS', {}), 'age': d['CONN_MAX_AGE']}))"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=full_env, capture_output=True, text=True
+    )
+
+
+def test_postgresql_uses_the_connection_pool_by_default():
+    result = _database_settings(DATABASE_URL="postgres://club@db.example:5432/club")
+    assert result.returncode == 0, result.stderr
+    settings = json.loads(result.stdout)
+    assert settings["options"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 10.0}
+    assert settings["age"] == 0
+
+
+def test_pool_size_comes_from_the_environment_and_can_be_turned_off():
+    sized = _database_settings(
+        DATABASE_URL="postgres://club@db.example:5432/club", DATABASE_POOL_SIZE="20"
+    )
+    assert json.loads(sized.stdout)["options"]["pool"]["max_size"] == 20
+    off = _database_settings(
+        DATABASE_URL="postgres://club@db.example:5432/club",
+        DATABASE_POOL="0",
+        DATABASE_CONN_MAX_AGE="60",
+    )
+    assert off.returncode == 0, off.stderr
+    assert json.loads(off.stdout) == {"options": {}, "age": 60}
+
+
+def test_pool_with_persistent_connections_refuses_to_start_with_one_line():
+    result = _database_settings(
+        DATABASE_URL="postgres://club@db.example:5432/club", DATABASE_CONN_MAX_AGE="60"
+    )
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "DATABASE_POOL=0" in lines[0]
