@@ -205,10 +205,32 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": _database(env("DATABASE_URL"))}
+# Threads that run websocket and house-runner database work on a database
+# other than SQLite (games/db.py); half the pool leaves connections for pages.
+DATABASE_THREADS = env_int("DATABASE_THREADS", max(1, env_int("DATABASE_POOL_SIZE", 8) // 2))
+if DATABASE_THREADS < 1:
+    raise SystemExit("DATABASE_THREADS must be at least 1")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
-if REDIS_URL:
+REDIS_LAYER = env("REDIS_LAYER", "core")
+if REDIS_URL and REDIS_LAYER not in {"core", "pubsub"}:
+    raise SystemExit(f"REDIS_LAYER must be core or pubsub, not {REDIS_LAYER!r}")
+if REDIS_URL and REDIS_LAYER == "pubsub":
+    # channels_redis's pub/sub layer: a group message is published once and
+    # each process fans it out to its own sockets. Nothing is queued for a
+    # socket that is not listening, which the tables tolerate: a seat that
+    # misses a version resynchronises (docs/PROTOCOL.md, "Versions").
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
+                "prefix": env("CHANNELS_PREFIX", "club"),
+            },
+        }
+    }
+elif REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",

@@ -6,6 +6,7 @@ import csv
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.db import DatabaseError, connection
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,6 +22,16 @@ RECENT_GAMES = 15
 
 def _viewer(request: HttpRequest) -> Player | None:
     return request.user.player if request.user.is_authenticated else None
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """For a proxy or a monitor: 200 when this process can reach the database, else 503."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DatabaseError:
+        return HttpResponse("database unavailable\n", status=503, content_type="text/plain")
+    return HttpResponse("ok\n", content_type="text/plain")
 
 
 def home(request: HttpRequest) -> HttpResponse:

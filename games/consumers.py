@@ -19,13 +19,13 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from games import runner, services
 from games.broadcast import LOBBY_GROUP, publish, table_group
+from games.db import on_database
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ FRAMES_PER_TURN = 200
 clock = time.monotonic
 
 
-@database_sync_to_async
+@on_database
 def _player_id(user) -> int | None:
     player = getattr(user, "player", None)
     return player.pk if player else None
@@ -86,7 +86,7 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
     thread: Channels (4.2+) runs `close_old_connections` in the shared
     database thread before EVERY handler, so each table update fanned out to
     N sockets queued N times behind other tables' moves. Every database call
-    in these consumers goes through `database_sync_to_async`, which already
+    in these consumers goes through `on_database` (games/db.py), which already
     closes old connections before and after, in the thread that owns them.
     """
 
@@ -219,9 +219,7 @@ class TableConsumer(GuardedConsumer):
         # A seated member who comes back takes their seat back from the house.
         # Alive from here on: the runner vouches for this socket's presence.
         runner.vouch_for(self.channel_name, self)
-        await database_sync_to_async(services.seat_connected)(
-            self.table_id, self.player_id, self.channel_name
-        )
+        await on_database(services.seat_connected)(self.table_id, self.player_id, self.channel_name)
         self.present = True
 
     async def disconnect(self, code: int) -> None:
@@ -230,9 +228,7 @@ class TableConsumer(GuardedConsumer):
         await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.present:
             self.present = False
-            await database_sync_to_async(services.seat_disconnected)(
-                self.table_id, self.channel_name
-            )
+            await on_database(services.seat_disconnected)(self.table_id, self.channel_name)
 
     # -- inbound -----------------------------------------------------------
 
@@ -274,7 +270,7 @@ class TableConsumer(GuardedConsumer):
         # `move` is any game's move string; `card` is its older name, kept for clients.
         move = _field(content, "move" if "move" in content else "card", str)
         version = _field(content, "version", int)
-        update = await database_sync_to_async(services.play_move)(
+        update = await on_database(services.play_move)(
             self.player_id, self.table_id, move[:16], version
         )
         await publish([update])
@@ -287,13 +283,11 @@ class TableConsumer(GuardedConsumer):
 
     async def _handle_handover(self, content: dict) -> None:
         version = _field(content, "version", int)
-        update = await database_sync_to_async(services.hand_over)(
-            self.player_id, self.table_id, version
-        )
+        update = await on_database(services.hand_over)(self.player_id, self.table_id, version)
         await publish([update])
 
     async def _handle_back(self, content: dict) -> None:
-        update = await database_sync_to_async(services.come_back)(self.player_id, self.table_id)
+        update = await on_database(services.come_back)(self.player_id, self.table_id)
         await publish([update])
 
     # -- outbound ----------------------------------------------------------
@@ -305,7 +299,7 @@ class TableConsumer(GuardedConsumer):
         await self._send_state(snapshot)
 
     async def _send_full_state(self) -> None:
-        snapshot = await database_sync_to_async(services.table_for_viewer)(
+        snapshot = await on_database(services.table_for_viewer)(
             self.table_id, self.player_id, self.invite
         )
         self.version = -1  # a resync always answers, even with the same version

@@ -8,10 +8,10 @@ that changes these rows.
 from __future__ import annotations
 
 import uuid
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import models, transaction
 from django.urls import reverse
 
 from games import registry
@@ -155,6 +155,18 @@ class TableQuerySet(models.QuerySet):
     def with_seats(self) -> TableQuerySet:
         return self.select_related("variant", "created_by").prefetch_related("seats__player")
 
+    def delete(self) -> tuple[int, dict[str, int]]:
+        """Delete with the tables' rows locked first, like every service that changes a table.
+
+        Django deletes a table's seats, presence rows and games before the
+        table row. A socket connecting at that moment locks the table row and
+        then writes its presence row; without this lock the two wait on each
+        other and PostgreSQL kills one (a deadlock).
+        """
+        with transaction.atomic(using=self.db):
+            list(self.order_by("pk").select_for_update().values_list("pk", flat=True))
+            return super().delete()
+
 
 class Table(models.Model):
     class Status(models.TextChoices):
@@ -202,6 +214,12 @@ class Table(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.pk])
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        # The row lock first, for the reason given in TableQuerySet.delete.
+        with transaction.atomic(using=kwargs.get("using")):
+            list(Table.objects.filter(pk=self.pk).select_for_update().values_list("pk"))
+            return super().delete(*args, **kwargs)
 
     def invite_url(self) -> str:
         return f"{self.get_absolute_url()}?invite={self.invite_token}"

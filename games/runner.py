@@ -21,11 +21,11 @@ import datetime
 import logging
 
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from django.conf import settings
 
 from games import services
 from games.broadcast import publish
+from games.db import on_database
 
 logger = logging.getLogger(__name__)
 POLL_SECONDS = 0.2
@@ -55,7 +55,7 @@ async def heartbeat() -> int:
     stale = datetime.timedelta(seconds=settings.PRESENCE_STALE_SECONDS)
     # The snapshot is taken here, on the loop that owns `_live`.
     channels = live_channels()
-    return await database_sync_to_async(services.refresh_presence)(stale, channels)
+    return await on_database(services.refresh_presence)(stale, channels)
 
 
 def ensure_started() -> None:
@@ -90,14 +90,14 @@ async def run_forever() -> None:
 async def run_once() -> int:
     """Play every overdue turn once; return how many moves were made."""
     played = 0
-    for table_id in await database_sync_to_async(services.due_tables)():
-        turn = await database_sync_to_async(services.automatic_turn)(table_id)
+    for table_id in await on_database(services.due_tables)():
+        turn = await on_database(services.automatic_turn)(table_id)
         if turn is None:
             continue
         # Search bots think for up to BOT_SEARCH_BUDGET_MS: keep that off the
         # single thread that serves every consumer's database work.
         move = await sync_to_async(services.choose_automatic_move, thread_sensitive=False)(turn)
-        update = await database_sync_to_async(services.play_automatic)(turn, move)
+        update = await on_database(services.play_automatic)(turn, move)
         if update is not None:
             await publish([update])
             played += 1

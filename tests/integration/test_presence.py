@@ -53,6 +53,19 @@ def presence_channels() -> set[str]:
     return set(Presence.objects.values_list("channel", flat=True))
 
 
+async def presence_recorded(count: int) -> None:
+    """Wait until `count` sockets have recorded their presence.
+
+    A socket records it just after sending its first state, on PostgreSQL in a
+    database thread of its own (games/db.py), so the first frame can come first.
+    """
+    for _ in range(250):
+        if len(await database_sync_to_async(presence_channels)()) == count:
+            return
+        await asyncio.sleep(0.02)
+    assert len(await database_sync_to_async(presence_channels)()) == count
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("default_variants")
 async def test_a_killed_handler_expires_its_seat_goes_away_and_the_house_plays(settings):
@@ -65,7 +78,7 @@ async def test_a_killed_handler_expires_its_seat_goes_away_and_the_house_plays(s
     await ws_mover.receive_json_from()
     first = await ws_other.receive_json_from()
     assert first["view"]["to_move"] == mover
-    assert len(await database_sync_to_async(presence_channels)()) == 2
+    await presence_recorded(2)
     assert (await database_sync_to_async(table_row)(table.pk)).turn_deadline is None
 
     # Kill the mover's handler: no close, no disconnect(); its row stays behind.
@@ -102,6 +115,7 @@ async def test_live_sockets_survive_heartbeats(settings):
     sockets = [await connect(table.pk, u) for u in (mover_user, other_user)]
     for ws in sockets:
         await ws.receive_json_from()
+    await presence_recorded(2)
     for _ in range(3):
         assert await runner.heartbeat() == 0
     assert len(await database_sync_to_async(presence_channels)()) == 2
@@ -119,6 +133,7 @@ async def test_sockets_closing_after_their_table_was_deleted_is_not_an_error(cap
     sockets = [await connect(table.pk, u) for u in (mover_user, other_user)]
     for ws in sockets:
         await ws.receive_json_from()
+    await presence_recorded(2)
     await database_sync_to_async(lambda: Table.objects.filter(pk=table.pk).delete())()
     with caplog.at_level(logging.WARNING):
         for ws in sockets:

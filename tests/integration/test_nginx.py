@@ -1,0 +1,171 @@
+"""The shipped nginx example in front of two daphne processes on PostgreSQL + Redis.
+
+nginx runs docs/deploy/nginx-club.conf (only ports and the static path
+replaced). Four players and a watcher connect through it, so its least_conn
+balancing spreads their sockets over both processes; they play a whole
+Devyatka game, and after ten moves one process is SIGKILLed. Its sockets
+close, the players reconnect through nginx (which skips the dead process) and
+finish on the other one. Nothing is lost: every move any client saw is in the
+stored log, the log numbers run without a gap, and replaying it gives the
+stored state and result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from tests.support.nginx import NGINX, Nginx
+from tests.support.server import ROOT, DaphneServer, SiteDatabase
+from tests.support.tables import TIMEOUT, TableClient, close_all, replay_check, started_table
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.server,
+    pytest.mark.timeout(240),
+    pytest.mark.skipif(
+        not shutil.which(NGINX), reason="nginx is not installed (.ci/run installs it)"
+    ),
+]
+
+KILL_AFTER_MOVES = 10
+
+
+@pytest.fixture
+def site(database: SiteDatabase, tmp_path: Path) -> Iterator[tuple[list[DaphneServer], Nginx]]:
+    servers: list[DaphneServer] = []
+    proxy = None
+    try:
+        for _ in range(2):
+            servers.append(DaphneServer(database, tmp_path).start())
+        proxy = Nginx(tmp_path / "nginx", [s.port for s in servers], ROOT / "static").start()
+        yield servers, proxy
+    finally:
+        if proxy is not None:
+            proxy.stop()
+        for server in servers:
+            server.stop()
+
+
+def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
+    with urllib.request.urlopen(url, timeout=TIMEOUT) as response:
+        return response.status, dict(response.headers), response.read()
+
+
+def test_nginx_serves_pages_static_files_and_the_health_check(site):
+    servers, proxy = site
+    status, _, body = fetch(proxy.url + "/healthz")
+    assert (status, body) == (200, b"ok\n")
+    status, headers, body = fetch(proxy.url + "/static/js/cards.js")
+    assert status == 200
+    assert body == (ROOT / "static" / "js" / "cards.js").read_bytes()
+    assert headers["Server"].startswith("nginx")
+    assert "Expires" in headers  # served by nginx itself, not passed to a process
+    status, _, body = fetch(proxy.url + "/tables/")
+    assert status == 200 and b"<html" in body.lower()
+    # A process that is down is skipped: every request still gets an answer.
+    servers[0].kill()
+    assert [fetch(proxy.url + "/healthz")[0] for _ in range(6)] == [200] * 6
+
+
+class Player:
+    """One connection through the proxy that plays its own turns and reconnects when cut."""
+
+    def __init__(self, client: TableClient, seat: int | None, seed: int) -> None:
+        self.client = client
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.reconnects = 0
+        self.events: dict[int, dict] = {}
+        self.last: dict = {}
+
+    def _saw(self, frame: dict) -> None:
+        if frame.get("type") != "state":
+            return
+        for event in frame.get("log", []) + frame.get("events", []):
+            self.events[event["n"]] = event
+        self.last = frame
+
+    async def _reopen(self) -> dict:
+        self.reconnects += 1
+        frame = await self.client.open()
+        self._saw(frame)
+        return frame
+
+    async def play(self, first: dict, moved: asyncio.Event, killed: asyncio.Event) -> None:
+        self._saw(first)
+        frame = first
+        while self.last["table"]["status"] == "playing":
+            view = self.last["view"]
+            try:
+                if frame is self.last and self.seat is not None and view["to_move"] == self.seat:
+                    await self.client.play(self.rng.choice(view["legal"]), self.last["version"])
+                frame = await self.client.receive()
+            except ConnectionClosed:
+                assert killed.is_set(), "a connection closed before any process was killed"
+                frame = await self._reopen()
+                continue
+            if frame["type"] == "error":
+                # A move sent just before the cut may come back stale: ask again.
+                assert frame["code"] in {"stale_version", "not_your_turn"}, frame
+                await self.client.ws.send('{"type": "sync"}')
+                continue
+            self._saw(frame)
+            if len(self.events) >= KILL_AFTER_MOVES:
+                moved.set()
+        await self.client.close()
+
+
+async def test_a_game_through_nginx_survives_losing_one_process(database: SiteDatabase, site):
+    servers, proxy = site
+    setup = await asyncio.to_thread(started_table, database, 4, "Devyatka", 1)
+    table_id = setup["table"]
+    sessions = [p["session"] for p in setup["players"]] + [setup["watchers"][0]["session"]]
+    players = [
+        Player(TableClient(proxy, table_id, session), seat, seed=seat or 9)
+        for seat, session in zip([0, 1, 2, 3, None], sessions, strict=True)
+    ]
+    firsts = []
+    for player in players:  # one by one, so least_conn alternates between the processes
+        firsts.append(await player.client.open())
+    moved, killed = asyncio.Event(), asyncio.Event()
+
+    async def kill_one_process() -> None:
+        await moved.wait()
+        killed.set()
+        await asyncio.to_thread(servers[0].kill)
+
+    try:
+        await asyncio.wait_for(
+            asyncio.gather(
+                kill_one_process(),
+                *(p.play(f, moved, killed) for p, f in zip(players, firsts, strict=True)),
+            ),
+            timeout=TIMEOUT * 4,
+        )
+    finally:
+        await close_all([p.client for p in players])
+
+    assert killed.is_set()
+    cut = [p for p in players if p.reconnects]
+    assert 1 <= len(cut) < len(players), "the sockets were spread over both processes"
+    stored = await asyncio.to_thread(replay_check, database, table_id)
+    assert stored["status"] == "finished"
+    log = stored["log"]
+    assert [e["n"] for e in log] == list(range(1, len(log) + 1))
+    by_n = {e["n"]: e for e in log}
+    for player in players:
+        assert player.last["table"]["status"] == "finished"
+        assert max(player.events) == len(log), f"seat {player.seat} missed the last moves"
+        for n, event in player.events.items():
+            assert by_n[n] == event, f"seat {player.seat} saw move {n} differently"
+    assert stored["replayed_state"] == stored["state"]
+    assert stored["replayed"] == stored["stored"]
