@@ -55,6 +55,9 @@ class Engine:
     scored: bool = False
     # (state) -> do all seats play at once now (no seat's move depends on another's)?
     simultaneous: Callable[[Any], bool] = lambda state: False
+    # (state) -> everything at that moment, hidden cards included: one step of a
+    # finished game's replay (games.services.replays). Never sent while a game runs.
+    replay_view: Callable[[Any], dict] | None = None
 
     def replay(self, players: int, seed: int, options: dict, moves: list) -> Any:
         """Deal again and apply a log's moves: (seat, move) pairs, or Devyatka's card codes.
@@ -105,6 +108,15 @@ def _devyatka_row(result: dict, seat: int) -> dict:
     }
 
 
+def _devyatka_replay_view(state: devyatka.State) -> dict:
+    """The spectator's view plus every hand and the mover's legal cards."""
+    view = devyatka.view(state, None)
+    del view["seat"], view["hand"]
+    view["hands"] = [list(hand) for hand in state.hands]
+    view["legal"] = devyatka.legal_moves(state)
+    return view
+
+
 def _devyatka_choose(level: str, view: dict, history: list, seed: int, budget_ms: int) -> str:
     from games.engine.bots import get_bot
 
@@ -120,6 +132,20 @@ def _golf_actors(state: golf.State) -> list[int]:
 
 def _golf_row(result: dict, seat: int) -> dict:
     return {"score": result["totals"][seat]}
+
+
+def _golf_replay_view(state: golf.State) -> dict:
+    """The spectator's view with every grid's cards, face up or down, and the drawn card.
+
+    ``grids`` hold every code; ``up`` the face-up masks (bit ``1 << N``), as
+    in the stored state. ``legal`` and ``seat`` are left out (nobody plays).
+    """
+    view = golf.view(state, None)
+    del view["seat"], view["legal"]
+    view["grids"] = [list(grid) for grid in state.grids]
+    view["up"] = list(state.up)
+    view["drawn"] = state.drawn
+    return view
 
 
 def _golf_choose(level: str, view: dict, history: list, seed: int, budget_ms: int) -> str:
@@ -150,6 +176,7 @@ _ENGINES = {
         resign_result=devyatka.resign_result,
         result_row=_devyatka_row,
         seat_results=("cards_left", "points", "passes", "hands"),
+        replay_view=_devyatka_replay_view,
     ),
     GOLF: Engine(
         key=GOLF,
@@ -174,6 +201,7 @@ _ENGINES = {
         seat_results=("totals", "round_scores", "penalties"),
         scored=True,
         simultaneous=lambda state: state.phase == golf.REVEAL,
+        replay_view=_golf_replay_view,
     ),
 }
 

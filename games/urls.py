@@ -13,4 +13,6 @@ urlpatterns = [
     path("tables/<int:table_id>/bots/add/", views.add_bot, name="table_add_bot"),
     path("tables/<int:table_id>/bots/remove/", views.remove_bot, name="table_remove_bot"),
     path("games/<int:game_id>/", views.game_detail, name="game_detail"),
+    path("games/<int:game_id>/replay.json", views.game_replay, name="game_replay"),
+    path("games/<int:game_id>/record.json", views.game_record, name="game_record"),
 ]

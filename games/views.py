@@ -6,15 +6,17 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.gzip import gzip_page
+from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Player, Series
 from games import registry, services
 from games.broadcast import publish_sync
 from games.forms import CreateTableForm
 from games.models import Game, Table
+from games.services import replays
 
 
 def _lobby_context() -> dict:
@@ -193,3 +195,53 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             "moves": moves,
         },
     )
+
+
+# ---------------------------------------------------------------------------
+# Finished games: the replay steps and the game record (games.services.replays)
+
+
+def _finished_game(request: HttpRequest, game_id: int) -> Game:
+    viewer = request.user.player if request.user.is_authenticated else None
+    return replays.finished_game(game_id, viewer, request.GET.get("invite"))
+
+
+def _json_error(exc: services.ServiceError) -> JsonResponse:
+    # A private game answers like a missing one; an unfinished game has no replay yet.
+    status = 404 if exc.code in ("not_found", "not_finished") else 409
+    return JsonResponse({"error": exc.code, "message": exc.message}, status=status)
+
+
+def _finished_json(build: Callable[[Game], dict], kind: str) -> Callable:
+    """A GET view answering a finished game's `build(game)` as JSON, gzipped when asked.
+
+    A finished game never changes, so the browser may keep the answer; it is
+    `private` because who may see a game depends on the viewer.
+    """
+
+    @require_GET
+    @gzip_page
+    def view(request: HttpRequest, game_id: int) -> HttpResponse:
+        try:
+            game = _finished_game(request, game_id)
+            etag = f'"{kind}-{game.pk}-{game.version}"'
+            # gzip_page sends the tag weak (W/"..."): either form matches.
+            asked = request.headers.get("If-None-Match", "").split(",")
+            if etag in (tag.strip().removeprefix("W/") for tag in asked):
+                response = HttpResponseNotModified()
+            else:
+                response = JsonResponse(build(game), json_dumps_params={"separators": (",", ":")})
+        except services.ServiceError as exc:
+            return _json_error(exc)
+        response["ETag"] = etag
+        response["Cache-Control"] = "private, max-age=3600"
+        if kind == "record":
+            name = f"game-{game.pk}-{game.game}-table-{game.table_id}-{game.number}.json"
+            response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+
+    return view
+
+
+game_replay = _finished_json(replays.replay, "replay")
+game_record = _finished_json(replays.record, "record")
