@@ -213,12 +213,14 @@ if DATABASE_THREADS < 1:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
-REDIS_LAYER = env("REDIS_LAYER", "core")
+REDIS_LAYER = env("REDIS_LAYER", "pubsub")
 if REDIS_URL and REDIS_LAYER not in {"core", "pubsub"}:
     raise SystemExit(f"REDIS_LAYER must be core or pubsub, not {REDIS_LAYER!r}")
 if REDIS_URL and REDIS_LAYER == "pubsub":
-    # channels_redis's pub/sub layer: a group message is published once and
-    # each process fans it out to its own sockets. Nothing is queued for a
+    # channels_redis's pub/sub layer (the default): a group message is
+    # published once and each process fans it out to its own sockets; it cost
+    # about 2 ms less server CPU per move than the core layer and halved the
+    # latency (docs/PERFORMANCE.md, "Scale-out"). Nothing is queued for a
     # socket that is not listening, which the tables tolerate: a seat that
     # misses a version resynchronises (docs/PROTOCOL.md, "Versions").
     CHANNEL_LAYERS = {
@@ -301,6 +303,7 @@ ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_SIGNUP_FORM_CLASS = "club.forms.SignupForm"
 ACCOUNT_ADAPTER = "club.adapters.AccountAdapter"
+ACCOUNT_USER_DISPLAY = "club.adapters.user_display"
 ACCOUNT_EMAIL_VERIFICATION = env("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_USER_MODEL_USERNAME_FIELD = "username"

@@ -5,6 +5,7 @@ from club import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("healthz", views.healthz, name="healthz"),
     path("rules/", views.rules, name="rules"),
     path("series/", views.series_list, name="series_list"),

@@ -11,9 +11,11 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
+from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from club.models import GameResult, Player, Series
+from club.standings import RECENT as RECENT_MARKS
 from club.standings import standings
 from games.models import Game, Table
 
@@ -22,6 +24,11 @@ RECENT_GAMES = 15
 
 def _viewer(request: HttpRequest) -> Player | None:
     return request.user.player if request.user.is_authenticated else None
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers and bots ask for /favicon.ico whatever the page says: send them the icon."""
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -75,6 +82,7 @@ def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "unranked": [r for r in rows if r.rank is None],
             "recent": recent,
             "is_active": Series.objects.active().filter(pk=series.pk).exists(),
+            "recent_count": RECENT_MARKS,
         },
     )
 

@@ -99,8 +99,8 @@ def new_page(chromium_browser, live_site: DaphneServer):
 @pytest.fixture
 def default_variants():
     """The variants and house bots the migrations create; transactional tests flush them."""
-    from club.migrations._house_bots import create_house_bots
+    from club.migrations._house_bots import create_named_bots
     from games.migrations import _defaults
 
     _defaults.create_default_variants()
-    create_house_bots()
+    create_named_bots()

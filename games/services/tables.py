@@ -272,10 +272,13 @@ def add_bot(player: Player, table_id: int, level: str) -> list[Broadcast]:
         raise ServiceError("not_creator", "Only the player who opened the table can add bots.")
     if table.status != Table.Status.OPEN:
         raise ServiceError("not_open", "Bots can only sit down before the game starts.")
-    bot = Player.objects.bots().filter(bot_level=level).first()
+    seats = _seats(table)
+    # The first of the level's roster not yet at this table, so that every
+    # bot seat has a name of its own (docs: club/migrations/_house_bots.py).
+    roster = Player.objects.bots().filter(bot_level=level).order_by("pk")
+    bot = roster.exclude(pk__in=[s.player_id for s in seats]).first() or roster.first()
     if bot is None:
         raise ServiceError("bad_level", f"There is no {level[:20]!r} house bot.")
-    seats = _seats(table)
     if len(seats) >= table.seat_count:
         raise ServiceError("full", "Every seat at this table is taken.")
     taken = {s.position for s in seats}

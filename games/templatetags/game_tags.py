@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import format_html, format_html_join
 
 register = template.Library()
 
@@ -16,3 +17,44 @@ def index(items: Any, i: int) -> Any:
         return items[i]
     except (IndexError, KeyError, TypeError):
         return ""
+
+
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_LABELS = {"T": "10"}
+RANK_NAMES = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+
+@register.filter
+def card(code: Any) -> str:
+    """A card code (`7D`, `TH`) as people write it (7♦, 10♥), coloured and named for hover.
+
+    The same names as static/js/cards.js; anything that is not a card code is shown as is.
+    """
+    code = str(code or "")
+    rank, suit = code[:-1], code[-1:]
+    if suit not in SUIT_SYMBOLS or not rank:
+        return code
+    return format_html(
+        '<span class="card-text suit-{}" title="{} of {}">{}{}</span>',
+        suit,
+        RANK_NAMES.get(rank, rank),
+        SUIT_NAMES[suit],
+        RANK_LABELS.get(rank, rank),
+        SUIT_SYMBOLS[suit],
+    )
+
+
+@register.filter
+def cards(codes: Any) -> str:
+    """Several card codes, each as `card` shows it, separated by spaces."""
+    return format_html_join(" ", "{}", ((card(c),) for c in codes or []))
+
+
+@register.filter
+def suit(letter: Any) -> str:
+    """A suit letter as its symbol and name: ♣ Clubs."""
+    letter = str(letter)
+    if letter not in SUIT_SYMBOLS:
+        return letter
+    return f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter].capitalize()}"

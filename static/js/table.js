@@ -217,6 +217,33 @@ async function applyState(frame) {
 
   render();
   if (!full && frame.view) renderer.onEvents(frame.events || []);
+  if (!full) announceHouseMoves(frame);
+}
+
+/** A house bot's own moves are just moves; the house playing a member's seat is news. */
+function playedForMember(event) {
+  const entry = current?.table.seats.find((s) => s.position === event.seat);
+  return Boolean(event.auto && entry && !entry.bot);
+}
+
+/** Tell a member plainly when the house played for them, which move and why. */
+function announceHouseMoves(frame) {
+  const you = frame.table.you;
+  if (!Number.isInteger(you)) return;
+  const entry = frame.table.seats.find((s) => s.position === you);
+  for (const event of frame.events || []) {
+    if (event.seat !== you || !playedForMember(event)) continue;
+    const described = document.createElement("span");
+    renderer.describeMove(described, event);
+    const why = entry?.resigned
+      ? "you left the game"
+      : entry?.handed_over
+        ? "your seat was handed to the house"
+        : entry?.away
+          ? "you were away"
+          : "your time ran out";
+    toast(`House move for you (${why}):${described.textContent}`, "played_for_you");
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -390,7 +417,7 @@ function renderLog() {
     name.textContent = seatName(event.seat);
     li.append(name);
     renderer.describeMove(li, event);
-    if (event.auto) {
+    if (playedForMember(event)) {
       const auto = document.createElement("span");
       auto.className = "log-auto muted";
       auto.textContent = " (by the house)";

@@ -45,10 +45,11 @@ def test_creator_fills_seats_with_bots_and_table_starts_when_full(settings):
     assert table.status == Table.Status.PLAYING
     seats = list(table.seats.order_by("position"))
     assert [s.is_bot for s in seats] == [False, True, True, True]
+    # Each bot seat has a name of its own, which says its strength.
     assert [s.player.display_name for s in seats[1:]] == [
-        "Random bot",
-        "Heuristic bot",
-        "Random bot",
+        "Rosa (random bot)",
+        "Hugo (heuristic bot)",
+        "Remy (random bot)",
     ]
 
 
@@ -72,7 +73,7 @@ def test_only_the_creator_adds_bots_and_only_before_start():
 
 
 def test_house_bots_cannot_log_in():
-    assert Player.objects.bots().count() == 3
+    assert Player.objects.bots().count() == 33  # eleven named bots a strength
     assert all(bot.user_id is None for bot in Player.objects.bots())
 
 

@@ -106,3 +106,24 @@ def test_pool_with_persistent_connections_refuses_to_start_with_one_line():
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
     assert "DATABASE_POOL=0" in lines[0]
+
+
+def _layer(**env: str) -> subprocess.CompletedProcess:
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith(("REDIS_", "DJANGO_"))}
+    full_env.update(env)
+    code = "import club.settings as s; print(s.CHANNEL_LAYERS['default']['BACKEND'])"
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=full_env, capture_output=True, text=True
+    )
+
+
+def test_redis_uses_the_pubsub_layer_unless_told_otherwise():
+    assert _layer().stdout.strip() == "club.layers.InMemoryChannelLayer"
+    redis = "redis://127.0.0.1:6379/5"
+    pubsub = _layer(REDIS_URL=redis).stdout.strip()
+    assert pubsub == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    core = _layer(REDIS_URL=redis, REDIS_LAYER="core").stdout.strip()
+    assert core == "channels_redis.core.RedisChannelLayer"
+    wrong = _layer(REDIS_URL=redis, REDIS_LAYER="fast")
+    assert wrong.returncode != 0
+    assert wrong.stderr.strip().splitlines() == ["REDIS_LAYER must be core or pubsub, not 'fast'"]
