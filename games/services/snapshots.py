@@ -57,6 +57,8 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
                 else None
             ),
             "game_number": game.number if game else None,
+            # The game's page (/games/<id>/): its results and, once over, its replay.
+            "game_id": game.pk if game else None,
         },
         "game": game.game if game else None,
         "state": game.state if game else None,

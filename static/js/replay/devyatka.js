@@ -1,0 +1,146 @@
+// Devyatka and Keft in the replay (../replay.js): the four suit rows and every
+// hand as it was at one step. A step's view is the registry's full-information
+// replay view: the spectator's view plus `hands` (every seat) and `legal` (the
+// cards the seat to move could play).
+
+import { SUIT_NAMES, cardFace, cardLabel, cardName, cardText, ordinal, plural, rankLabel, rankOf, suitSvg } from "../cards.js";
+
+const SUITS = ["C", "D", "H", "S"];
+const RANKS = ["6", "7", "8", "9", "T", "J", "Q", "K", "A"];
+
+export function createReplayRenderer({ board, data }) {
+  const steps = data.steps;
+  const name = (seat) => (data.players[seat] ? data.players[seat].name : `Seat ${seat + 1}`);
+
+  board.classList.add("rp-devyatka");
+  board.innerHTML = `<div class="rp-rows" data-testid="replay-rows"></div><ol class="rp-hands" aria-label="Every hand"></ol>`;
+  const rowsEl = board.querySelector(".rp-rows");
+  const handsEl = board.querySelector(".rp-hands");
+
+  rowsEl.replaceChildren(
+    ...SUITS.map((suit) => {
+      const lane = document.createElement("div");
+      lane.className = `rp-lane suit-${suit}`;
+      lane.dataset.suit = suit;
+      lane.setAttribute("data-testid", `replay-row-${suit}`);
+      lane.setAttribute("role", "group");
+      const label = document.createElement("span");
+      label.className = "rp-lane-label";
+      label.innerHTML = suitSvg(suit, "suit");
+      lane.append(label);
+      for (const rank of RANKS) {
+        const slot = document.createElement("div");
+        slot.className = `rp-slot${rank === "9" ? " nine" : ""}`;
+        slot.dataset.card = rank + suit;
+        slot.innerHTML = `<span class="rp-ghost" aria-hidden="true">${rankLabel(rank)}</span>`;
+        lane.append(slot);
+      }
+      return lane;
+    }),
+  );
+
+  const seats = data.players.map((player, seat) => {
+    const li = document.createElement("li");
+    li.className = "rp-seat";
+    li.dataset.seat = String(seat);
+    li.setAttribute("data-testid", "replay-hand");
+    li.innerHTML =
+      `<div class="rp-seat-head"><span class="rp-seat-name"></span>` +
+      `<span class="rp-seat-stats muted"></span></div><div class="rp-cards"></div>`;
+    li.querySelector(".rp-seat-name").textContent = player.name + (player.bot ? " (bot)" : "");
+    return li;
+  });
+  handsEl.replaceChildren(...seats);
+
+  function render(index) {
+    const step = steps[index];
+    const view = step.view;
+    const played = step.move && step.move !== "pass" ? step.move : null;
+    for (const suit of SUITS) {
+      const row = view.rows[suit];
+      const low = row ? RANKS.indexOf(rankOf(row[0])) : -1;
+      const high = row ? RANKS.indexOf(rankOf(row[1])) : -2;
+      const lane = rowsEl.querySelector(`[data-suit=${suit}]`);
+      lane.setAttribute(
+        "aria-label",
+        row ? `${SUIT_NAMES[suit]}: ${cardText(row[0])} to ${cardText(row[1])}` : `${SUIT_NAMES[suit]}: not open`,
+      );
+      RANKS.forEach((rank, i) => {
+        const code = rank + suit;
+        const slot = lane.children[i + 1]; // after the label
+        const on = i >= low && i <= high;
+        const existing = slot.querySelector(".card");
+        if (on && !existing) {
+          const card = cardFace(code);
+          card.setAttribute("data-testid", "replay-board-card");
+          slot.append(card);
+        } else if (!on && existing) {
+          existing.remove();
+        }
+        slot.classList.toggle("filled", on);
+        slot.classList.toggle("rp-last", on && code === played);
+      });
+    }
+    const legal = new Set(view.legal || []);
+    seats.forEach((li, seat) => {
+      const hand = view.hands[seat];
+      const outAt = view.out.indexOf(seat);
+      const toMove = !view.over && view.to_move === seat;
+      let stats = `${plural(hand.length, "card")} · ${plural(view.passes[seat], "pass")}`;
+      if (outAt >= 0) stats = `out ${ordinal(outAt + 1)} · ${plural(view.passes[seat], "pass")}`;
+      if (toMove) stats += " · to move";
+      li.querySelector(".rp-seat-stats").textContent = stats;
+      li.classList.toggle("to-move", toMove);
+      li.classList.toggle("rp-actor", step.seat === seat);
+      li.classList.toggle("is-out", outAt >= 0);
+      li.dataset.count = String(hand.length);
+      const cards = li.querySelector(".rp-cards");
+      if (!hand.length) {
+        cards.innerHTML = `<span class="muted">no cards left</span>`;
+        return;
+      }
+      cards.replaceChildren(
+        ...hand.map((code) => {
+          const card = cardFace(code);
+          card.setAttribute("data-testid", "replay-hand-card");
+          const playable = toMove && legal.has(code);
+          card.classList.toggle("rp-legal", playable);
+          card.setAttribute("aria-label", cardName(code) + (playable ? ", playable" : ""));
+          return card;
+        }),
+      );
+    });
+  }
+
+  function describe(index) {
+    const step = steps[index];
+    const fragment = document.createDocumentFragment();
+    if (step.move === "pass") fragment.append("passed");
+    else fragment.append("played ", cardLabel(step.move));
+    return fragment;
+  }
+
+  function caption(index) {
+    const step = steps[index];
+    const view = step.view;
+    if (index === 0) return `The deal: ${name(view.to_move)} holds 9♦ and opens.`;
+    let text = `${name(step.seat)} played ${cardText(step.move)}`;
+    const passed = (step.caused || []).filter((c) => c.move === "pass").map((c) => name(c.seat));
+    if (passed.length) text += `; ${passed.join(", ")} passed`;
+    const before = steps[index - 1].view.out.length;
+    const out = view.out.slice(before).map(name);
+    if (out.length && !(view.over && !view.keft)) text += `; ${out.join(", ")} ${out.length > 1 ? "are" : "is"} out`;
+    if (view.over) {
+      const result = view.result || {};
+      if (view.keft) text += `. ${name(result.loser)} is left holding cards and loses.`;
+      else text += `. ${name(result.winner)} is out first and wins.`;
+    } else {
+      text += `. ${name(view.to_move)} to move.`;
+    }
+    return text;
+  }
+
+  const help = "Every hand is shown as it was; the cards the player to move could play are outlined.";
+
+  return { render, describe, caption, help };
+}
