@@ -214,6 +214,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
 REDIS_LAYER = env("REDIS_LAYER", "pubsub")
+_REDIS_CONFIG = {
+    # redis-py 8 defaults to a pool of 100 connections that raises when
+    # exhausted, and a 5 s socket timeout that equals channels_redis's 5 s
+    # BZPOPMIN: a few hundred sockets (re)joining at once crashed consumers
+    # with "Too many connections" and "Timeout reading" (docs/PERFORMANCE.md,
+    # two processes).
+    "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
+    "prefix": env("CHANNELS_PREFIX", "club"),
+}
 if REDIS_URL and REDIS_LAYER not in {"core", "pubsub"}:
     raise SystemExit(f"REDIS_LAYER must be core or pubsub, not {REDIS_LAYER!r}")
 if REDIS_URL and REDIS_LAYER == "pubsub":
@@ -226,26 +235,14 @@ if REDIS_URL and REDIS_LAYER == "pubsub":
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
-                "prefix": env("CHANNELS_PREFIX", "club"),
-            },
+            "CONFIG": _REDIS_CONFIG,
         }
     }
 elif REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                # redis-py 8 defaults to a pool of 100 connections that raises
-                # when exhausted, and a 5 s socket timeout that equals
-                # channels_redis's 5 s BZPOPMIN: a few hundred sockets (re)joining
-                # at once crashed consumers with "Too many connections" and
-                # "Timeout reading" (docs/PERFORMANCE.md, two processes).
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
-                "prefix": env("CHANNELS_PREFIX", "club"),
-                "capacity": 1000,
-            },
+            "CONFIG": {**_REDIS_CONFIG, "capacity": 1000},
         }
     }
 else:
