@@ -6,6 +6,17 @@ from club.models import Series
 from games.models import Variant
 
 
+class SeriesSelect(forms.Select):
+    """Each series option names its variant, so the lobby offers only the chosen game's series."""
+
+    def create_option(self, name, value, *args, **kwargs) -> dict:
+        option = super().create_option(name, value, *args, **kwargs)
+        instance = getattr(value, "instance", None)
+        if instance is not None:
+            option["attrs"]["data-variant"] = str(instance.variant_id)
+        return option
+
+
 class CreateTableForm(forms.Form):
     variant = forms.ModelChoiceField(
         queryset=Variant.objects.active(), empty_label=None, label="Game"
@@ -14,6 +25,7 @@ class CreateTableForm(forms.Form):
     seats = forms.IntegerField(min_value=2, max_value=12, initial=4, label="Seats")
     series = forms.ModelChoiceField(
         queryset=Series.objects.none(),
+        widget=SeriesSelect,
         required=False,
         empty_label="None: a friendly game",
         label="House series",

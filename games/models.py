@@ -88,6 +88,15 @@ class Variant(models.Model):
     def single_loser(self) -> bool:
         return self.keft
 
+    def rules_in_force(self) -> list[str]:
+        """This variant's rules, one short line each, for the lobby and the table page."""
+        lines = registry.engine(self.game).rules_in_force(self.options())
+        if self.turn_seconds:
+            lines.append(f"{self.turn_seconds} s a move, then the house plays for you")
+        else:
+            lines.append("No turn clock")
+        return lines
+
     def clean(self) -> None:
         engine = registry.engine(self.game)
         errors: dict[str, str] = {}

@@ -58,6 +58,9 @@ class Engine:
     # (state) -> everything at that moment, hidden cards included: one step of a
     # finished game's replay (games.services.replays). Never sent while a game runs.
     replay_view: Callable[[Any], dict] | None = None
+    # (Variant.options()) -> the rules in force, one short line each, for people
+    # (the lobby and the table page show them).
+    rules_in_force: Callable[[dict], list[str]] = lambda options: []
 
     def replay(self, players: int, seed: int, options: dict, moves: list) -> Any:
         """Deal again and apply a log's moves: (seat, move) pairs, or Devyatka's card codes.
@@ -148,6 +151,27 @@ def _golf_replay_view(state: golf.State) -> dict:
     return view
 
 
+def _devyatka_rules(options: dict) -> list[str]:
+    if options.get("keft"):
+        lines = ["Keft: players go out one by one; the last one holding cards loses"]
+    else:
+        lines = ["First out wins; the rest by fewest cards left, then card points"]
+        if options.get("pass_rule"):
+            lines.append("Pass rule: at equal cards left, fewer passes rank first")
+    return lines
+
+
+def _golf_rules(options: dict) -> list[str]:
+    rounds = options.get("rounds", 9)
+    three = options.get("column_rule") == "three"
+    return [
+        f"{rounds} round{'s' if rounds != 1 else ''}; lowest total wins",
+        "Only a column of three of a rank scores 0 (pairs do not)"
+        if three
+        else "A matching pair in a column scores 0",
+    ]
+
+
 def _golf_choose(level: str, view: dict, history: list, seed: int, budget_ms: int) -> str:
     from games.engine.bots.golf import choose
 
@@ -177,6 +201,7 @@ _ENGINES = {
         result_row=_devyatka_row,
         seat_results=("cards_left", "points", "passes", "hands"),
         replay_view=_devyatka_replay_view,
+        rules_in_force=_devyatka_rules,
     ),
     GOLF: Engine(
         key=GOLF,
@@ -202,6 +227,7 @@ _ENGINES = {
         scored=True,
         simultaneous=lambda state: state.phase == golf.REVEAL,
         replay_view=_golf_replay_view,
+        rules_in_force=_golf_rules,
     ),
 }
 

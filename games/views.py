@@ -52,7 +52,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
                 publish_sync([update])
                 messages.success(request, f"{table} is open. Others can join from the lobby.")
                 return redirect(table)
-    return render(request, "games/lobby.html", {"form": form, **_lobby_context()})
+    variants = list(form.fields["variant"].queryset)
+    return render(
+        request, "games/lobby.html", {"form": form, "variants": variants, **_lobby_context()}
+    )
 
 
 def lobby_list(request: HttpRequest) -> HttpResponse:

@@ -58,3 +58,10 @@ def suit(letter: Any) -> str:
     if letter not in SUIT_SYMBOLS:
         return letter
     return f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter].capitalize()}"
+
+
+@register.filter
+def seated(table: Any, user: Any) -> bool:
+    """Whether `user` (a request's user) holds a seat at `table` (its seats prefetched)."""
+    player = getattr(user, "player", None) if getattr(user, "is_authenticated", False) else None
+    return player is not None and any(s.player_id == player.pk for s in table.seats.all())

@@ -17,3 +17,23 @@ function connect(delay = 500) {
 }
 
 if (lists) connect();
+
+// The create form: offer only the chosen game's series, and show its rules.
+const form = document.querySelector("[data-testid=create-table]");
+if (form) {
+  const game = form.querySelector("select[name=variant]");
+  const series = form.querySelector("select[name=series]");
+  const chosen = () => {
+    for (const option of series.options) {
+      const fits = !option.dataset.variant || option.dataset.variant === game.value;
+      option.hidden = !fits;
+      option.disabled = !fits;
+    }
+    if (series.selectedOptions[0]?.disabled) series.value = "";
+    for (const rules of document.querySelectorAll("[data-variant-rules]")) {
+      rules.hidden = rules.dataset.variantRules !== game.value;
+    }
+  };
+  game.addEventListener("change", chosen);
+  chosen();
+}

@@ -76,7 +76,10 @@ async def _play(client: TableClient, rng: random.Random) -> dict:
         while True:
             frame = await client.receive()
             if frame["type"] == "error":
-                assert frame["code"] == "stale_version", frame  # the house moved first
+                # The house moved first; or, after several of those in a row on a
+                # busy machine, the rate limit: wait as told, like any client.
+                assert frame["code"] in {"stale_version", "rate_limited"}, frame
+                await asyncio.sleep(frame.get("retry_after", 0))
                 break  # choose again on the newest state
             if frame["type"] != "state" or frame["version"] <= state["version"]:
                 continue
