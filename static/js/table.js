@@ -249,7 +249,22 @@ function announceHouseMoves(frame) {
 // ---------------------------------------------------------------------------
 // Drawing
 
+// Messages the server put on the page describe the moment it loaded ("Table 13
+// is open..."): once the table has moved on, they fade out.
+let loadedStatus = null;
+
+function fadeStaleMessages() {
+  const status = current.table.status;
+  if (loadedStatus === null) loadedStatus = status;
+  if (status === loadedStatus) return;
+  for (const list of document.querySelectorAll("ul.messages")) {
+    list.classList.add("fading");
+    setTimeout(() => list.remove(), 600);
+  }
+}
+
 function render() {
+  fadeStaleMessages();
   const { table, view } = current;
   app.dataset.version = String(current.version);
   app.dataset.status = table.status;
@@ -399,6 +414,10 @@ function renderResults() {
   }
   el.resultsDetail.hidden = false;
   renderer.renderResults();
+  const gamePage = el.results.querySelector("[data-testid=game-page-link]");
+  const gameId = current.table.game_id;
+  gamePage.hidden = !Number.isInteger(gameId);
+  if (!gamePage.hidden) gamePage.href = `/games/${gameId}/#replay`;
   if (resultsShownFor !== gameNumber) {
     resultsShownFor = gameNumber;
     el.results.scrollIntoView({ behavior: "smooth", block: "start" });

@@ -59,6 +59,10 @@ def test_lone_member_plays_a_whole_game_against_three_bots(new_page):
     expect(page.get_by_test_id("result-row")).to_have_count(4)
     # The bots' own moves are not "by the house" (that mark is for a member's seat).
     expect(page.get_by_test_id("move-log")).not_to_contain_text("by the house")
+    # The results lead to the game's page, with its replay.
+    page.get_by_test_id("game-page-link").click()
+    page.wait_for_url(re.compile(r"/games/\d+/#replay$"))
+    expect(page.get_by_test_id("replay")).to_be_visible()
 
 
 def test_admin_series_counts_a_keft_loss(new_page, site_database):

@@ -40,3 +40,16 @@ def test_house_move_for_a_member_gets_a_toast_and_a_mark_a_bots_move_does_not(
     assert marked.count() == mine.count()
     bot_lines = log.locator("li").filter(has_not_text=name)
     expect(bot_lines.first).to_be_visible()
+
+
+def test_the_open_table_message_fades_once_the_game_starts(new_page):
+    host, guest = new_page(), new_page()
+    sign_up(host, "Host")
+    sign_up(guest, "Guest")
+    table_id = open_table(host, "Devyatka", 2)
+    expect(host.locator("ul.messages")).to_contain_text("is open")
+    guest.goto(f"/tables/{table_id}/")
+    guest.get_by_role("button", name="Join").first.click()
+    # The table filled and started: "Table N is open..." no longer describes it.
+    expect(host.get_by_test_id("board")).to_be_visible()
+    expect(host.locator("ul.messages")).to_have_count(0)
