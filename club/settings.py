@@ -172,6 +172,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "club",
     "games",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -283,6 +284,11 @@ WS_FLOOD_WINDOW_SECONDS = env_float("WS_FLOOD_WINDOW_SECONDS", 10.0)
 # At a table without a turn clock, the other members may hand a seat whose
 # member has not moved for this long to the house (RULES: idle hand-over).
 IDLE_HANDOVER_SECONDS = env_int("IDLE_HANDOVER_SECONDS", 120)
+
+# Ratings (ratings app): a rating is "provisional" under this many rated games;
+# the leaderboard lists members with at least RATING_LEADERBOARD_MIN_GAMES.
+RATING_PROVISIONAL_GAMES = env_int("RATING_PROVISIONAL_GAMES", 10)
+RATING_LEADERBOARD_MIN_GAMES = env_int("RATING_LEADERBOARD_MIN_GAMES", 5)
 
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",

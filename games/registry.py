@@ -61,6 +61,13 @@ class Engine:
     # (Variant.options()) -> the rules in force, one short line each, for people
     # (the lobby and the table page show them).
     rules_in_force: Callable[[dict], list[str]] = lambda options: []
+    # (Game.options) -> the rating family a game counts for (ratings app), when a
+    # game's variants are rated apart (Keft apart from placement Devyatka).
+    rating_family: Callable[[dict], str] | None = None
+
+    def family(self, options: dict) -> str:
+        """The rating family of a game with these options: the game's key unless split."""
+        return self.rating_family(options) if self.rating_family else self.key
 
     def replay(self, players: int, seed: int, options: dict, moves: list) -> Any:
         """Deal again and apply a log's moves: (seat, move) pairs, or Devyatka's card codes.
@@ -202,6 +209,7 @@ _ENGINES = {
         seat_results=("cards_left", "points", "passes", "hands"),
         replay_view=_devyatka_replay_view,
         rules_in_force=_devyatka_rules,
+        rating_family=lambda options: "keft" if options.get("keft") else DEVYATKA,
     ),
     GOLF: Engine(
         key=GOLF,
@@ -230,6 +238,11 @@ _ENGINES = {
         rules_in_force=_golf_rules,
     ),
 }
+
+
+def rating_families() -> list[tuple[str, str]]:
+    """Every rating family as (key, label), in display order."""
+    return [(DEVYATKA, "Devyatka"), ("keft", "Keft"), (GOLF, "Golf")]
 
 
 def engine(key: str) -> Engine:

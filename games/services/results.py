@@ -6,14 +6,15 @@ from club.models import GameResult
 from club.standings import half_points
 from games import registry
 from games.models import Game, Table
+from ratings.services import record_game
 
 
 def _record_results(table: Table, game: Game) -> None:
-    """One GameResult per seat, in the transaction that finishes the game."""
+    """One GameResult per seat and their rating changes, in the transaction that finishes the game."""
     result = game.result
     places = result["places"]
     engine = registry.engine(game.game)
-    GameResult.objects.bulk_create(
+    rows = GameResult.objects.bulk_create(
         GameResult(
             game=game,
             series_id=table.series_id,
@@ -27,3 +28,4 @@ def _record_results(table: Table, game: Game) -> None:
         )
         for seat, player_id in enumerate(game.players)
     )
+    record_game(game.game, game.options, rows)

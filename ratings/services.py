@@ -1,0 +1,213 @@
+"""OpenSkill ratings (Plackett-Luce), one per player per game family.
+
+Rules (also on the rules page, templates/club/rules.html):
+
+* Families come from the registry (``Engine.family(options)``): placement Devyatka
+  (classic and pass rule together), Keft, Golf.
+* Ranks: the result's places, ties sharing a rank (1, 2, 2, 4). A game with a loser
+  (Keft) ranks the loser last and everyone else tied first.
+* The displayed number is ``1500 + 40 * ordinal`` with ``ordinal = mu - 3 sigma``
+  (ratings.models.display): conservative, so a new player shows 1500 and climbs as the
+  club learns their strength. Under ``settings.RATING_PROVISIONAL_GAMES`` rated games a
+  rating is marked provisional.
+* House bots are rated like members and marked as bots; a game against bots moves a
+  member's rating exactly as a game against members of the bots' strength would.
+* The same player (a house bot) in several seats of one game: that player's rating is
+  not moved by the game (its RatingChange rows say ``rated=False``); the others are
+  rated against each of its seats at its strength before the game.
+* Aborted games record no results and so are never rated. A resignation counts as the
+  result says (resigned seats are already placed last in the result).
+* Games are rated in the order they finish (``finished``, then game id), which is also
+  the order ``rebuild_ratings`` replays them in, so a rebuild gives the stored values.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from openskill.models import PlackettLuce
+
+from club.models import GameResult
+from games import registry
+from ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange
+
+MODEL = PlackettLuce(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What rating needs from one GameResult."""
+
+    player_id: int
+    place: int
+    lost: bool
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    before: tuple[float, float]
+    after: tuple[float, float]
+    rated: bool
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return mu - 3.0 * sigma
+
+
+def ranks(seats: Sequence[Seat]) -> list[int]:
+    """Lower is better; equal ranks are ties. A single loser goes below everyone else."""
+    if any(seat.lost for seat in seats):
+        return [2 if seat.lost else 1 for seat in seats]
+    return [seat.place for seat in seats]
+
+
+def rate(seats: Sequence[Seat], before: dict[int, tuple[float, float]]) -> list[SeatChange]:
+    """One game's rating changes, seat by seat; pure (the same inputs, the same floats).
+
+    ``before`` maps player id -> (mu, sigma); a player missing from it is new.
+    """
+    current = [before.get(seat.player_id, (DEFAULT_MU, DEFAULT_SIGMA)) for seat in seats]
+    counts = Counter(seat.player_id for seat in seats)
+    if len(seats) < 2:
+        return [SeatChange(b, b, False) for b in current]
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in current]
+    new = MODEL.rate(teams, ranks=ranks(seats))
+    changes = []
+    for seat, b, team in zip(seats, current, new, strict=True):
+        if counts[seat.player_id] > 1:
+            changes.append(SeatChange(b, b, False))
+        else:
+            changes.append(SeatChange(b, (team[0].mu, team[0].sigma), True))
+    return changes
+
+
+def family_of(game_key: str, options: dict) -> str:
+    return registry.engine(game_key).family(options or {})
+
+
+def _change_row(result_id: int, family: str, change: SeatChange) -> RatingChange:
+    (mu0, s0), (mu1, s1) = change.before, change.after
+    return RatingChange(
+        result_id=result_id,
+        family=family,
+        rated=change.rated,
+        mu_before=mu0,
+        sigma_before=s0,
+        mu_after=mu1,
+        sigma_after=s1,
+        ordinal_before=ordinal(mu0, s0),
+        ordinal_after=ordinal(mu1, s1),
+    )
+
+
+def _apply(rating: Rating, change: SeatChange, finished: datetime) -> None:
+    mu, sigma = change.after
+    old = rating.ordinal if rating.games else ordinal(*change.before)
+    rating.mu, rating.sigma = mu, sigma
+    rating.ordinal = ordinal(mu, sigma)
+    rating.last_change = rating.ordinal - old
+    rating.games += 1
+    rating.updated = finished
+
+
+def record_game(game_key: str, options: dict, results: Sequence[GameResult]) -> None:
+    """Rate one finished game from its GameResult rows (saved, with ids).
+
+    Called by games.services.results inside the transaction that records the results,
+    so a result never exists without its rating change.
+    """
+    if not results:
+        return
+    family = family_of(game_key, options)
+    results = sorted(results, key=lambda r: r.seat)
+    player_ids = {r.player_id for r in results}
+    with transaction.atomic():
+        ratings = {
+            r.player_id: r
+            for r in Rating.objects.select_for_update().filter(
+                player_id__in=player_ids, family=family
+            )
+        }
+        seats = [Seat(r.player_id, r.place, r.lost) for r in results]
+        changes = rate(seats, {pid: (r.mu, r.sigma) for pid, r in ratings.items()})
+        new, touched = [], []
+        for result, change in zip(results, changes, strict=True):
+            rating = ratings.get(result.player_id)
+            if rating is None:
+                rating = ratings[result.player_id] = Rating(
+                    player_id=result.player_id, family=family
+                )
+                new.append(rating)
+            if change.rated:
+                _apply(rating, change, result.finished)
+                if rating.pk:
+                    touched.append(rating)
+        Rating.objects.bulk_create(new)
+        Rating.objects.bulk_update(
+            touched, ["mu", "sigma", "ordinal", "games", "last_change", "updated"]
+        )
+        RatingChange.objects.bulk_create(
+            _change_row(result.pk, family, change)
+            for result, change in zip(results, changes, strict=True)
+        )
+
+
+def _games(rows: Iterable[tuple]) -> Iterable[list[tuple]]:
+    """Consecutive rows of one game grouped together (rows come ordered by game)."""
+    batch: list[tuple] = []
+    for row in rows:
+        if batch and row[1] != batch[0][1]:
+            yield batch
+            batch = []
+        batch.append(row)
+    if batch:
+        yield batch
+
+
+def rebuild(batch_size: int = 5000) -> int:
+    """Recompute every rating from the results in the order they finished; the games rated."""
+    rows = (
+        GameResult.objects.order_by("finished", "game_id", "seat")
+        .values_list(
+            "id",
+            "game_id",
+            "game__game",
+            "game__options",
+            "player_id",
+            "place",
+            "lost",
+            "finished",
+        )
+        .iterator(chunk_size=batch_size)
+    )
+    state: dict[tuple[int, str], Rating] = {}
+    pending: list[RatingChange] = []
+    count = 0
+    with transaction.atomic():
+        RatingChange.objects.all().delete()
+        Rating.objects.all().delete()
+        for game in _games(rows):
+            family = family_of(game[0][2], game[0][3])
+            seats = [Seat(row[4], row[5], row[6]) for row in game]
+            before = {
+                pid: (state[key].mu, state[key].sigma)
+                for pid in {s.player_id for s in seats}
+                if (key := (pid, family)) in state
+            }
+            changes = rate(seats, before)
+            for row, change in zip(game, changes, strict=True):
+                rating = state.setdefault((row[4], family), Rating(player_id=row[4], family=family))
+                if change.rated:
+                    _apply(rating, change, row[7])
+                pending.append(_change_row(row[0], family, change))
+            count += 1
+            if len(pending) >= batch_size:
+                RatingChange.objects.bulk_create(pending)
+                pending = []
+        RatingChange.objects.bulk_create(pending)
+        Rating.objects.bulk_create(state.values(), batch_size=batch_size)
+    return count
