@@ -13,6 +13,7 @@ urlpatterns = [
     path("series/<slug:slug>/standings.csv", views.series_csv, name="series_csv"),
     path("players/<int:player_id>/", views.player, name="player"),
     path("players/<str:name>/", views.player_by_name, name="player_by_name"),
+    path("ratings/", include("ratings.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
