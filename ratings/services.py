@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.db import connection, transaction
 from openskill.models import PlackettLuce
 
 from club.models import GameResult
@@ -114,6 +114,28 @@ def _apply(rating: Rating, change: SeatChange, finished: datetime) -> None:
     rating.updated = finished
 
 
+_UPDATE_FIELDS = ("mu", "sigma", "ordinal", "games", "last_change", "updated")
+
+
+def _update(ratings: list[Rating]) -> None:
+    """Save the ratings' new figures: one prepared UPDATE for all of them.
+
+    Not bulk_update: building its CASE expression costs ~10x the queries themselves,
+    and this runs inside every finishing move (issue 14's budget: 5 ms).
+    """
+    if not ratings:
+        return
+    table = connection.ops.quote_name(Rating._meta.db_table)
+    fields = [Rating._meta.get_field(name) for name in _UPDATE_FIELDS]
+    columns = ", ".join(f"{connection.ops.quote_name(f.column)} = %s" for f in fields)
+    params = [
+        [f.get_db_prep_save(getattr(r, f.attname), connection) for f in fields] + [r.pk]
+        for r in ratings
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(f"UPDATE {table} SET {columns} WHERE id = %s", params)  # noqa: S608
+
+
 def record_game(game_key: str, options: dict, results: Sequence[GameResult]) -> None:
     """Rate one finished game from its GameResult rows (saved, with ids).
 
@@ -147,9 +169,7 @@ def record_game(game_key: str, options: dict, results: Sequence[GameResult]) -> 
                 if rating.pk:
                     touched.append(rating)
         Rating.objects.bulk_create(new)
-        Rating.objects.bulk_update(
-            touched, ["mu", "sigma", "ordinal", "games", "last_change", "updated"]
-        )
+        _update(touched)
         RatingChange.objects.bulk_create(
             _change_row(result.pk, family, change)
             for result, change in zip(results, changes, strict=True)
