@@ -119,3 +119,21 @@ def test_a_deleted_members_history_goes_and_the_others_stay():
     assert not Rating.objects.filter(player_id=vera.pk).exists()
     assert RatingChange.objects.filter(result__player=boris).get() == kept
     assert Game.objects.filter(pk=game.pk).exists()
+
+
+def test_a_resigned_player_is_rated_as_the_result_places_them(settings):
+    from tests.integration.test_consent import play_to_the_end, seated_table
+
+    settings.BOT_DELAY_SECONDS = 0
+    anna, boris, vera = member("Anna"), member("Boris"), member("Vera")
+    table = seated_table([anna, boris, vera])
+    services.leave_table(vera, table.pk)
+    game = play_to_the_end(table)
+    vera_result = GameResult.objects.get(game=game, player=vera)
+    assert vera_result.place == 3
+    change = vera_result.rating_change
+    assert change.rated and change.mu_after < change.mu_before
+    assert (
+        min(RatingChange.objects.filter(result__game=game).values_list("mu_after", flat=True))
+        == change.mu_after
+    )

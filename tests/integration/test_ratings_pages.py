@@ -85,6 +85,7 @@ def test_leaderboard_empty_state_and_unknown_game(client):
 def test_nav_and_rules_link_to_ratings(client):
     html = client.get(reverse("rules")).content.decode()
     assert 'id="ratings"' in html and reverse("ratings") in html
+    assert f'href="{reverse("ratings")}"' in client.get(reverse("home")).content.decode()
 
 
 def test_chart_scales_points_into_the_box():
