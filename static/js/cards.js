@@ -4,7 +4,11 @@
 export const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 export const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 const RANK_LABELS = { T: "10" };
-const RANK_NAMES = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
+// Spoken names, as a screen reader should say them ("seven of diamonds").
+const RANK_NAMES = {
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+  T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+};
 
 export function rankOf(code) {
   return code.slice(0, -1);

@@ -58,6 +58,11 @@ const el = {
   logCount: $("[data-testid=log-count]"),
   logEmpty: $(".log-empty"),
   toasts: $("[data-testid=toasts]"),
+  announcer: $("[data-testid=announcer]"),
+  dock: $("[data-testid=hand-dock]"),
+  meTurn: $("[data-testid=me-turn]"),
+  skip: $("[data-testid=skip-to-hand]"),
+  sound: $("[data-testid=sound-toggle]"),
   copyInvite: $("[data-testid=copy-invite]"),
   inviteUrl: $("[data-testid=invite-url]"),
 };
@@ -201,6 +206,8 @@ async function applyState(frame) {
   const gap = !full && lastVersion >= 0 && frame.version > lastVersion + 1;
   const newGame = frame.table.game_number !== gameNumber;
   renderer = await rendererFor(frame.table.game);
+  const wasMyTurn = current !== null && isMyTurn();
+  const before = current;
   lastVersion = frame.version;
   gameNumber = frame.table.game_number;
   current = frame;
@@ -215,9 +222,47 @@ async function applyState(frame) {
   }
   if (gap) send({ type: "sync" }); // we missed an update: fetch the whole log
 
+  if (before && (before.table.status !== frame.table.status || newGame)) clearToasts();
   render();
   if (!full && frame.view) renderer.onEvents(frame.events || []);
   if (!full) announceHouseMoves(frame);
+  if (!full) announceFrame(frame, wasMyTurn);
+  if (!full && !wasMyTurn && isMyTurn()) turnSound.play();
+}
+
+/** What a move log line says, in words a screen reader reads well ("seven of diamonds", not "7♦"). */
+function spokenMove(event) {
+  const line = document.createElement("span");
+  renderer.describeMove(line, event);
+  for (const card of line.querySelectorAll("[title]")) card.textContent = card.title;
+  return line.textContent.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * One polite announcement per update: the others' moves, then whose turn it
+ * is if that changed to you, or the end of the game. Your own moves are not
+ * read back (you made them); the house's moves for you come as a toast.
+ */
+function announceFrame(frame, wasMyTurn) {
+  const you = frame.table.you;
+  const parts = [];
+  for (const event of frame.events || []) {
+    if (event.seat === you) continue;
+    parts.push(`${seatName(event.seat)} ${spokenMove(event)}.`);
+  }
+  if (frame.view?.over && frame.table.status === "finished") parts.push(`Game over. ${el.resultsSummary.textContent}`);
+  else if (isMyTurn() && !wasMyTurn) parts.push(renderer.yourTurn());
+  if (parts.length) announce(parts.join(" "));
+}
+
+let announceTimer = null;
+function announce(text) {
+  // Emptied first, so the same words said twice are read twice.
+  el.announcer.textContent = "";
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => {
+    el.announcer.textContent = text;
+  }, 50);
 }
 
 /** A house bot's own moves are just moves; the house playing a member's seat is news. */
@@ -264,6 +309,7 @@ function fadeStaleMessages() {
 }
 
 function render() {
+  const focusInGame = el.game.contains(document.activeElement);
   fadeStaleMessages();
   const { table, view } = current;
   app.dataset.version = String(current.version);
@@ -287,6 +333,61 @@ function render() {
   renderTurn();
   renderCountdown();
   consent.render(current);
+  renderDock();
+  fitLayout();
+  // Once more after this layout settles (a scrollbar that came or went changes the widths).
+  requestAnimationFrame(() => current && fitLayout());
+  // A redraw that took the focus away from a control in the game leaves it in the hand.
+  if (focusInGame && (document.activeElement === document.body || !document.activeElement) && !el.hand.hidden && !el.game.hidden) {
+    el.hand.focus({ preventScroll: true });
+  }
+}
+
+/** Your seat's turn badge and the skip link: only while you play. */
+function renderDock() {
+  const seated = !el.game.hidden && !el.hand.hidden && mySeat() !== null;
+  el.skip.hidden = !seated || Boolean(current.view?.over);
+  el.meTurn.hidden = !(seated && isMyTurn());
+}
+
+/**
+ * Size the board to the room the page leaves it, so that at the top of the
+ * page the header, the other players, the board and your docked hand all fit
+ * the window. The renderer's CSS turns --board-room (px) into a board size.
+ */
+function fitLayout() {
+  if (el.game.hidden) return;
+  const felt = el.board.parentElement;
+  const feltBox = felt.getBoundingClientRect();
+  const height = document.documentElement.clientHeight;
+  const top = feltBox.top + window.scrollY; // where the felt starts at the top of the page
+  let below = 0;
+  let bottom = top + feltBox.height; // where the game's last docked piece ends, unscrolled
+  let dockBottom = null;
+  if (el.dock && !el.dock.hidden && !el.hand.hidden) {
+    // The dock's own box may be stuck to the window's bottom: reason from its size only.
+    const dockBox = el.dock.getBoundingClientRect();
+    const beside = dockBox.left >= feltBox.right - 1 || dockBox.right <= feltBox.left + 1;
+    if (beside) {
+      dockBottom = top + dockBox.height;
+    } else {
+      below = dockBox.height + parseFloat(getComputedStyle(el.game).rowGap || "0");
+      dockBottom = bottom + below;
+    }
+    bottom = Math.max(bottom, dockBottom);
+  }
+  const chrome = felt.offsetHeight - el.board.offsetHeight; // the felt's border and padding
+  const room = height - top - below - chrome - 6;
+  const value = `${Math.max(0, Math.floor(room))}px`;
+  if (el.game.style.getPropertyValue("--board-room") !== value) {
+    el.game.style.setProperty("--board-room", value);
+  }
+  // What still does not fit (px; negative: room to spare), in all and under the docked hand:
+  // the renderer may shrink (or grow back) its own pieces.
+  renderer?.fit?.({
+    overflow: Math.ceil(bottom + 6 - height),
+    dockOverflow: dockBottom === null ? null : Math.ceil(dockBottom + 6 - height),
+  });
 }
 
 function renderPregame() {
@@ -420,6 +521,9 @@ function renderResults() {
   if (!gamePage.hidden) gamePage.href = `/games/${gameId}/#replay`;
   if (resultsShownFor !== gameNumber) {
     resultsShownFor = gameNumber;
+    const active = document.activeElement;
+    // The game is over: the next sensible place for the focus is the results.
+    if (!active || active === document.body || el.game.contains(active)) el.results.focus({ preventScroll: true });
     el.results.scrollIntoView({ behavior: "smooth", block: "start" });
   }
 }
@@ -500,8 +604,89 @@ function toast(message, code = "") {
   item.append(text, close);
   el.toasts.append(item);
   while (el.toasts.children.length > 3) el.toasts.firstElementChild.remove();
-  setTimeout(() => item.remove(), 8000);
+  setTimeout(() => fadeToast(item), 8000);
 }
+
+function fadeToast(item) {
+  item.classList.add("fading");
+  setTimeout(() => item.remove(), 450);
+}
+
+/** Toasts describe a moment of the last game or phase: a new game or status retires them. */
+function clearToasts() {
+  for (const item of el.toasts.querySelectorAll("[data-testid=toast]")) fadeToast(item);
+}
+
+// ---------------------------------------------------------------------------
+// The "your turn" sound: off by default, remembered in this browser.
+
+const turnSound = (() => {
+  const KEY = "cardclub.turnSound";
+  let on = false;
+  try {
+    on = localStorage.getItem(KEY) === "on";
+  } catch {
+    on = false; // storage blocked: off, as by default
+  }
+  let context = null;
+
+  /** Browsers start audio only after a gesture: made (or resumed) on a click or key. */
+  function audio() {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return null;
+    if (!context) context = new Context();
+    if (context.state === "suspended") context.resume().catch(() => {});
+    return context;
+  }
+
+  /** A short two-tone beep, synthesised: no sound file to load. */
+  function beep() {
+    const ctx = audio();
+    if (!ctx || ctx.state !== "running") return false;
+    const start = ctx.currentTime + 0.01;
+    [660, 880].forEach((frequency, i) => {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      const t = start + i * 0.13;
+      osc.type = "sine";
+      osc.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, t);
+      gain.gain.exponentialRampToValueAtTime(0.18, t + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.12);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(t);
+      osc.stop(t + 0.13);
+    });
+    return true;
+  }
+
+  function render() {
+    el.sound.setAttribute("aria-pressed", String(on));
+    el.sound.textContent = `Turn sound: ${on ? "on" : "off"}`;
+  }
+
+  el.sound.addEventListener("click", () => {
+    on = !on;
+    try {
+      localStorage.setItem(KEY, on ? "on" : "off");
+    } catch {
+      // not remembered, but still on for this page
+    }
+    render();
+    if (on) beep(); // a sample, and it unlocks audio for later turns
+  });
+  for (const type of ["pointerdown", "keydown"]) {
+    document.addEventListener(type, () => on && audio(), { capture: true, passive: true });
+  }
+  render();
+
+  return {
+    /** Your turn began: beep if wanted. data-turn-sounds counts the beeps actually played. */
+    play() {
+      if (on && beep()) app.dataset.turnSounds = String(Number(app.dataset.turnSounds || 0) + 1);
+    },
+  };
+})();
 
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -532,7 +717,10 @@ if (el.copyInvite && el.inviteUrl) {
 let resizeTimer = null;
 window.addEventListener("resize", () => {
   clearTimeout(resizeTimer);
-  resizeTimer = setTimeout(() => renderer?.resize(), 100);
+  resizeTimer = setTimeout(() => {
+    renderer?.resize();
+    if (current) fitLayout();
+  }, 100);
 });
 
 // The move log starts closed on a phone, open elsewhere.

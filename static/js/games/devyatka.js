@@ -2,7 +2,7 @@
 // hand, the results and the move log's lines. The shell (../table.js) owns the
 // socket, versions, seats, clock and panels; it calls the functions below.
 
-import { SUIT_NAMES, cardFace, cardLabel, cardName, cardText, ordinal, plural, rankLabel, rankOf, suitSvg } from "../cards.js";
+import { SUIT_NAMES, cardFace, cardLabel, cardName, ordinal, plural, rankLabel, rankOf, suitSvg } from "../cards.js";
 
 const SUITS = ["C", "D", "H", "S"];
 const RANKS = ["6", "7", "8", "9", "T", "J", "Q", "K", "A"];
@@ -128,7 +128,7 @@ export function createRenderer(shell) {
       lane.classList.toggle("open", Boolean(row));
       lane.setAttribute(
         "aria-label",
-        row ? `${SUIT_NAMES[suit]}: ${cardText(row[0])} to ${cardText(row[1])}` : `${SUIT_NAMES[suit]}: not open`,
+        row ? `${SUIT_NAMES[suit]}: ${cardName(row[0])} to ${cardName(row[1])}` : `${SUIT_NAMES[suit]}: not open`,
       );
       RANKS.forEach((rank, i) => {
         const code = rank + suit;
@@ -178,6 +178,8 @@ export function createRenderer(shell) {
     const myTurn = shell.isMyTurn();
     const legal = new Set(view.legal || []);
     const active = myTurn && shell.canAct();
+    // Focus stays in the hand across redraws (a move, the next turn): see keepFocus().
+    const hadFocus = el.hand.contains(document.activeElement);
     const focused = document.activeElement?.closest?.("[data-testid=hand-card]")?.dataset.card;
     el.hand.classList.toggle("my-turn", myTurn);
     el.hand.classList.toggle("sending", shell.pending());
@@ -202,6 +204,8 @@ export function createRenderer(shell) {
         } else {
           label += ", playable";
         }
+      } else {
+        label += ", not playable";
       }
       card.setAttribute("aria-label", label);
       return card;
@@ -214,10 +218,14 @@ export function createRenderer(shell) {
     }
     el.hand.replaceChildren(...cards);
     fitHand();
-    if (focused) {
-      const again = el.hand.querySelector(`[data-card="${focused}"]:not(:disabled)`);
-      if (again) again.focus();
-    }
+    if (hadFocus) keepFocus(focused);
+  }
+
+  /** The same card if it can still be played, else the first playable one, else the hand itself. */
+  function keepFocus(code) {
+    const again = code ? el.hand.querySelector(`[data-card="${code}"]:not(:disabled)`) : null;
+    const target = again || el.hand.querySelector("[data-testid=hand-card]:not(:disabled)") || el.hand;
+    if (document.activeElement !== target) target.focus({ preventScroll: true });
   }
 
   /** Overlap the hand's cards just enough to fit one row; past a limit, let it wrap. */

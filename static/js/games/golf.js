@@ -299,7 +299,8 @@ export function createRenderer(shell) {
     scores.setAttribute("aria-labelledby", "golf-scores-heading");
     scores.id = "golf-scores";
     scores.tabIndex = -1;
-    el.handHelp.after(scores);
+    // Below your docked grid, not inside the dock.
+    (el.handHelp.closest(".hand-dock") || el.handHelp).after(scores);
   }
 
   // -------------------------------------------------------------------------
@@ -464,8 +465,10 @@ export function createRenderer(shell) {
     );
   }
 
+  /** Row by row, as a screen reader reads it: "row 1: seven of diamonds, face down, face down; row 2: ...". */
   function describeGrid(grid) {
-    return grid.map((code, pos) => `${pos + 1} ${code ? cardText(code) : "face down"}`).join(", ");
+    const rows = [0, 1, 2].map((r) => grid.slice(r * 3, r * 3 + 3).map((code) => (code ? cardName(code) : "face down")));
+    return rows.map((cards, r) => `row ${r + 1}: ${cards.join(", ")}`).join("; ");
   }
 
   /** The position the latest move changed (to highlight), or null. */
@@ -520,9 +523,27 @@ export function createRenderer(shell) {
     const frame = shell.frame();
     if (!frame || !frame.view) return;
     build();
+    const before = document.activeElement;
+    const hadFocus = Boolean(before) && (el.hand.contains(before) || el.board.contains(before));
     checkMode();
     renderBoard();
     renderGrid();
+    if (hadFocus) keepFocus(before);
+  }
+
+  /**
+   * A redraw replaced or disabled the focused control (a slot, Draw, Take...):
+   * focus the next sensible one, a slot to choose, else an action, else your grid.
+   */
+  function keepFocus(before) {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected && !now.disabled) return;
+    const target =
+      el.hand.querySelector("[data-testid=golf-slot][data-legal=true]:not(:disabled)") ||
+      parts.actions.querySelector("button:not(:disabled)") ||
+      [parts.stock, parts.discard].find((b) => !b.disabled) ||
+      el.hand;
+    if (target !== before || now !== target) target.focus({ preventScroll: true });
   }
 
   function renderBoard() {
@@ -734,10 +755,11 @@ export function createRenderer(shell) {
     }
   }
 
+  /** "Row 1, column 2, face down, not playable" / "..., seven of diamonds, key 2: swap ... in here". */
   function slotLabel(pos, code, move) {
     const v = view();
-    let label = `Your card ${pos + 1}, ${code ? cardName(code) : "face down"}`;
-    if (!move) return label;
+    const label = `Row ${Math.floor(pos / 3) + 1}, column ${(pos % 3) + 1}, ${code ? cardName(code) : "face down"}`;
+    if (!move) return `${label}, not playable`;
     const { kind } = parseMove(move);
     const what = {
       flip: "flip it",
@@ -745,7 +767,7 @@ export function createRenderer(shell) {
       swap: `swap the drawn ${v.drawn ? cardName(v.drawn) : "card"} in here`,
       discard: "discard the drawn card and flip this one",
     }[kind];
-    return `${label}: ${what}`;
+    return `${label}, key ${pos + 1}: ${what}`;
   }
 
   function helpText() {
@@ -1142,6 +1164,22 @@ export function createRenderer(shell) {
     return "Waiting for the others.";
   }
 
+  /**
+   * The shell measured how far your docked grid reaches past the window's
+   * bottom (negative: room to spare): shrink its cards to fit, or grow them
+   * back (the CSS caps them at their normal size). A 3x3 grid of 5:7 cards
+   * grows about 4.4 px in height per px of card width.
+   */
+  function fit({ dockOverflow }) {
+    const slot = el.hand.querySelector(".golf-grid.mine .golf-slot");
+    if (!slot || dockOverflow === null || Math.abs(dockOverflow) < 3) return;
+    const shrunk = el.game.style.getPropertyValue("--golf-card-fit");
+    if (dockOverflow < 0 && !shrunk) return;
+    const width = slot.getBoundingClientRect().width;
+    const next = Math.max(34, Math.floor(width - dockOverflow / 4.4));
+    el.game.style.setProperty("--golf-card-fit", `${next}px`);
+  }
+
   return {
     render,
     renderHand,
@@ -1149,6 +1187,7 @@ export function createRenderer(shell) {
     describeMove,
     onEvents,
     keydown,
+    fit,
     resize: () => {},
     yourTurn,
     sending: () => "Sending your move…",
