@@ -18,6 +18,7 @@ from club.models import GameResult, Player, Series
 from club.standings import RECENT as RECENT_MARKS
 from club.standings import standings
 from games.models import Game, Table
+from ratings.stats import attach_ratings
 
 RECENT_GAMES = 15
 
@@ -65,6 +66,7 @@ def series_list(request: HttpRequest) -> HttpResponse:
 def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
     series = get_object_or_404(Series.objects.select_related("variant"), slug=slug)
     rows = standings(series)
+    attach_ratings(rows, series.variant.game, series.variant.options())
     recent = (
         Game.objects.visible_to(_viewer(request))
         .filter(table__series=series, result__isnull=False)

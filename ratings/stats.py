@@ -111,3 +111,14 @@ def leaderboard(family: str, min_games: int, bots: bool = False) -> QuerySet[Rat
         .select_related("player")
         .order_by("-ordinal", "player_id")
     )
+
+
+def attach_ratings(rows: list, game_key: str, options: dict) -> None:
+    """Give each standings row (club.standings.Row) its player's rating in the series' game."""
+    family = registry.engine(game_key).family(options)
+    found = {
+        r.player_id: r
+        for r in Rating.objects.filter(family=family, player_id__in=[row.player_id for row in rows])
+    }
+    for row in rows:
+        row.rating = found.get(row.player_id)

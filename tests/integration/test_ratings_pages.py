@@ -115,3 +115,17 @@ def test_admin_shows_ratings_read_only_and_rebuilds(client):
     )
     assert "Rebuilt ratings from 5 games" in response.content.decode()
     assert sorted(Rating.objects.values_list("player_id", "family", "mu", "sigma")) == before
+
+
+def test_series_standings_show_each_players_rating(client):
+    from tests.integration.test_series import make_players, make_series, play_game
+
+    series = make_series("Keft", min_games=1)
+    players = make_players("Anna", "Boris")
+    play_game(players, series=series)
+    html = client.get(series.get_absolute_url()).content.decode()
+    for player in players:
+        rating = Rating.objects.get(player=player, family="keft")
+        row = html[html.index(f'data-player="{player.display_name}"') :]
+        cell = row[row.index('data-testid="rating"') :]
+        assert cell[: cell.index("</td>")].count(str(rating.display)) == 1
