@@ -69,6 +69,15 @@ const el = {
 
 const baseTitle = document.title;
 
+// The skip link is the page's first tab stop (before the site's menu) and
+// lands in the hand, focused, without scrolling the hand out of its dock.
+document.body.prepend(el.skip);
+el.skip.addEventListener("click", (event) => {
+  event.preventDefault();
+  const first = el.hand.querySelector("button:not(:disabled)");
+  (first || el.hand).focus();
+});
+
 // What this page knows; everything on screen is drawn from it.
 let socket = null;
 let connected = false;
