@@ -148,11 +148,13 @@ def record_game(game_key: str, options: dict, results: Sequence[GameResult]) -> 
     results = sorted(results, key=lambda r: r.seat)
     player_ids = {r.player_id for r in results}
     with transaction.atomic():
+        # By player only, the family picked here: with `family=` in the query SQLite
+        # (no ANALYZE statistics) walks the leaderboard index over the whole family,
+        # 2 ms at 10,000 players, instead of the (player, family) one.
         ratings = {
             r.player_id: r
-            for r in Rating.objects.select_for_update().filter(
-                player_id__in=player_ids, family=family
-            )
+            for r in Rating.objects.select_for_update().filter(player_id__in=player_ids)
+            if r.family == family
         }
         seats = [Seat(r.player_id, r.place, r.lost) for r in results]
         changes = rate(seats, {pid: (r.mu, r.sigma) for pid, r in ratings.items()})
