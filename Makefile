@@ -8,7 +8,7 @@ PORT ?= 8000
 WS_PING_INTERVAL ?= 15
 WS_PING_TIMEOUT ?= 10
 
-.PHONY: run test install lint format bench
+.PHONY: run test install lint format bench screenshots
 
 $(BIN)/.installed: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ bench: install
 	$(BIN)/python tests/bench/bench_standings.py
 	$(BIN)/python tests/bench/bench_moves.py
 	$(BIN)/python tests/bench/bench_golf.py
+
+# docs/screenshots/table-1366x768.png and table-390x844.png: a table in play,
+# photographed by Chromium on a live site (tests/e2e/screenshots.py).
+screenshots: install
+	$(BIN)/python -m pytest tests/e2e/screenshots.py -q -p no:cacheprovider
 
 # Regenerate the lock after editing pyproject.toml (needs `pip install uv`).
 lock:
