@@ -17,8 +17,8 @@ Rules (also on the rules page, templates/club/rules.html):
   rated against each of its seats at its strength before the game.
 * Aborted games record no results and so are never rated. A resignation counts as the
   result says (resigned seats are already placed last in the result).
-* Games are rated in the order they finish (``finished``, then game id), which is also
-  the order ``rebuild_ratings`` replays them in, so a rebuild gives the stored values.
+* ``rebuild_ratings`` replays the games in the order they were rated (see ``rebuild``),
+  so a rebuild gives exactly the stored values.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection, transaction
+from django.db.models import F, Min
 from openskill.models import PlackettLuce
 
 from club.models import GameResult
@@ -190,29 +191,54 @@ def _games(rows: Iterable[tuple]) -> Iterable[list[tuple]]:
         yield batch
 
 
-def rebuild(batch_size: int = 5000) -> int:
-    """Recompute every rating from the results in the order they finished; the games rated."""
-    rows = (
-        GameResult.objects.order_by("finished", "game_id", "seat")
-        .values_list(
-            "id",
-            "game_id",
-            "game__game",
-            "game__options",
-            "player_id",
-            "place",
-            "lost",
-            "finished",
+_CHUNK = 500  # games per query: well under SQLite's limit on query parameters
+
+
+def _rows_in_order(order: list[int]) -> Iterable[tuple]:
+    """The games' result rows, game by game in `order`, seat by seat."""
+    for start in range(0, len(order), _CHUNK):
+        ids = order[start : start + _CHUNK]
+        position = {game_id: i for i, game_id in enumerate(ids)}
+        rows = (
+            GameResult.objects.filter(game_id__in=ids)
+            .order_by()
+            .values_list(
+                "id",
+                "game_id",
+                "game__game",
+                "game__options",
+                "player_id",
+                "place",
+                "lost",
+                "finished",
+                "seat",
+            )
         )
-        .iterator(chunk_size=batch_size)
-    )
+        yield from sorted(rows, key=lambda row: (position[row[1]], row[8]))
+
+
+def rebuild(batch_size: int = 5000) -> int:
+    """Recompute every rating from the results, in the order they were rated; the games rated.
+
+    That order is the order of their RatingChange rows (ids are taken after the game's
+    rating rows are locked, so of two games sharing a player the one rated first has
+    the lower ids, even if it finished a moment later); games never rated yet (played
+    before ratings existed) come first, in the order they finished.
+    """
     state: dict[tuple[int, str], Rating] = {}
     pending: list[RatingChange] = []
     count = 0
     with transaction.atomic():
+        # The order first: the RatingChange rows that say it are deleted next.
+        order = list(
+            GameResult.objects.values("game_id")
+            .annotate(first=Min("rating_change__id"), done=Min("finished"))
+            .order_by(F("first").asc(nulls_first=True), "done", "game_id")
+            .values_list("game_id", flat=True)
+        )
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
-        for game in _games(rows):
+        for game in _games(_rows_in_order(order)):
             family = family_of(game[0][2], game[0][3])
             seats = [Seat(row[4], row[5], row[6]) for row in game]
             before = {

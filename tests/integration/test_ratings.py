@@ -137,3 +137,23 @@ def test_a_resigned_player_is_rated_as_the_result_places_them(settings):
         min(RatingChange.objects.filter(result__game=game).values_list("mu_after", flat=True))
         == change.mu_after
     )
+
+
+def test_rebuild_follows_the_order_games_were_rated_not_the_order_they_finished():
+    """Two tables sharing a player finish at once; the later one takes the locks first."""
+    import datetime
+
+    from ratings.services import record_game
+
+    rng = random.Random(4)
+    anna, boris, vera = member("Anna"), member("Boris"), member("Vera")
+    devyatka = {"Devyatka": Variant.objects.get(name="Devyatka")}
+    early = datetime.datetime(2026, 3, 1, 12, 0, 0, 1, tzinfo=datetime.UTC)
+    late = early + datetime.timedelta(microseconds=5)
+    second = random_game(rng, 1, [anna, boris], [], devyatka, rate=False, finished=early)
+    random_game(rng, 2, [anna, vera], [], devyatka, finished=late)  # rated first
+    record_game(second.game, second.options, list(GameResult.objects.filter(game=second)))
+    incremental = snapshot()
+    assert RatingChange.objects.filter(result__player=anna, rated=True).count() == 2
+    rebuild()
+    assert snapshot() == incremental

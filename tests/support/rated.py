@@ -40,7 +40,7 @@ def random_game(
     """
     name = rng.choice(list(variants))
     variant = variants[name]
-    n = rng.randint(2, 5)
+    n = rng.randint(2, 5) if bots else rng.randint(2, max(2, min(5, len(players))))
     seated = rng.sample(players, k=min(n, len(players)))
     while len(seated) < n or (bots and rng.random() < 0.3 and len(seated) < 6):
         seated.append(rng.choice(bots) if bots else rng.choice(players))
