@@ -137,6 +137,18 @@ def _update(ratings: list[Rating]) -> None:
         cursor.executemany(f"UPDATE {table} SET {columns} WHERE id = %s", params)  # noqa: S608
 
 
+def _locked(player_ids: set[int], family: str) -> dict[int, Rating]:
+    """The players' ratings in the family, locked until the transaction ends."""
+    # By player only, the family picked here: with `family=` in the query SQLite
+    # (no ANALYZE statistics) walks the leaderboard index over the whole family,
+    # 2 ms at 10,000 players, instead of the (player, family) one.
+    return {
+        r.player_id: r
+        for r in Rating.objects.select_for_update().filter(player_id__in=player_ids)
+        if r.family == family
+    }
+
+
 def record_game(game_key: str, options: dict, results: Sequence[GameResult]) -> None:
     """Rate one finished game from its GameResult rows (saved, with ids).
 
@@ -149,29 +161,24 @@ def record_game(game_key: str, options: dict, results: Sequence[GameResult]) -> 
     results = sorted(results, key=lambda r: r.seat)
     player_ids = {r.player_id for r in results}
     with transaction.atomic():
-        # By player only, the family picked here: with `family=` in the query SQLite
-        # (no ANALYZE statistics) walks the leaderboard index over the whole family,
-        # 2 ms at 10,000 players, instead of the (player, family) one.
-        ratings = {
-            r.player_id: r
-            for r in Rating.objects.select_for_update().filter(player_id__in=player_ids)
-            if r.family == family
-        }
+        ratings = _locked(player_ids, family)
+        missing = player_ids - ratings.keys()
+        if missing:
+            # ignore_conflicts: another table may be creating the same new rating right
+            # now; this waits for it, and the second read locks and sees its values.
+            Rating.objects.bulk_create(
+                [Rating(player_id=pid, family=family) for pid in sorted(missing)],
+                ignore_conflicts=True,
+            )
+            ratings = _locked(player_ids, family)
         seats = [Seat(r.player_id, r.place, r.lost) for r in results]
         changes = rate(seats, {pid: (r.mu, r.sigma) for pid, r in ratings.items()})
-        new, touched = [], []
+        touched = []
         for result, change in zip(results, changes, strict=True):
-            rating = ratings.get(result.player_id)
-            if rating is None:
-                rating = ratings[result.player_id] = Rating(
-                    player_id=result.player_id, family=family
-                )
-                new.append(rating)
             if change.rated:
+                rating = ratings[result.player_id]
                 _apply(rating, change, result.finished)
-                if rating.pk:
-                    touched.append(rating)
-        Rating.objects.bulk_create(new)
+                touched.append(rating)
         _update(touched)
         RatingChange.objects.bulk_create(
             _change_row(result.pk, family, change)
