@@ -17,6 +17,9 @@ Rules (also on the rules page, templates/club/rules.html):
   rated against each of its seats at its strength before the game.
 * Aborted games record no results and so are never rated. A resignation counts as the
   result says (resigned seats are already placed last in the result).
+* A deleted member's results, ratings and rating changes go with them; everyone else's
+  stored history stays as it was. (A later rebuild would rate those games without
+  the deleted member's seat.)
 * ``rebuild_ratings`` replays the games in the order they were rated (see ``rebuild``),
   so a rebuild gives exactly the stored values.
 """
