@@ -354,7 +354,8 @@ function render() {
 
 /** Your seat's turn badge and the skip link: only while you play. */
 function renderDock() {
-  const seated = !el.game.hidden && !el.hand.hidden && mySeat() !== null;
+  const seated = !el.game.hidden && mySeat() !== null;
+  el.dock.hidden = !seated; // a watcher has no seat to dock
   el.skip.hidden = !seated || Boolean(current.view?.over);
   el.meTurn.hidden = !(seated && isMyTurn());
 }
@@ -366,6 +367,12 @@ function renderDock() {
  */
 function fitLayout() {
   if (el.game.hidden) return;
+  if (current.view?.over) {
+    // The results come first now; the final board below them keeps its full size.
+    el.game.style.removeProperty("--board-room");
+    renderer?.fit?.({ overflow: 0, dockOverflow: null });
+    return;
+  }
   const felt = el.board.parentElement;
   const feltBox = felt.getBoundingClientRect();
   const height = document.documentElement.clientHeight;

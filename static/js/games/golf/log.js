@@ -1,0 +1,203 @@
+// Golf's move log, read once per frame: which round each move belongs to, who
+// went out, whether the card a move placed is still face up in this view, and
+// the log's lines ("put 7♦ in slot 3, discarding K♣"), cards named only where
+// this view shows them.
+
+import { cardLabel } from "../../cards.js";
+import { FULL, parseMove, seatHelpers } from "./rules.js";
+
+export function createLog(shell) {
+  const { view, me } = seatHelpers(shell);
+  let logCache = { key: "", info: null };
+
+  // -------------------------------------------------------------------------
+  // The move log, read once per frame: which round each move belongs to, who
+  // went out, and whether the card it moved is still face up in this view.
+
+  function analyseLog() {
+    const frame = shell.frame();
+    const moves = shell.moves();
+    const key = `${frame.version}:${moves.length}:${moves.length ? moves[moves.length - 1].n : 0}`;
+    if (logCache.key === key) return logCache.info;
+    const v = frame.view;
+    const n = v.players;
+    const entries = new Map(); // event n -> entry
+    const rounds = [];
+    let round = 1;
+    let phase = "reveal";
+    let up = Array(n).fill(0);
+    let ready = new Set();
+    let toMove = null;
+    let drawn = false;
+    let wentOut = null;
+    let current = { round, entries: [], wentOut: null };
+    rounds.push(current);
+    let ok = true;
+    for (const event of moves) {
+      const { kind, pos } = parseMove(event.move);
+      if (phase === "over" || (pos !== null && !(pos >= 0 && pos <= 8))) {
+        ok = false;
+        break;
+      }
+      const entry = { round, phase, kind, pos, seat: event.seat, wentOut: false, first: current.entries.length === 0 };
+      entries.set(event.n, entry);
+      current.entries.push(entry);
+      if (phase === "reveal") {
+        if (kind === "flip") up[event.seat] |= 1 << pos;
+        else if (kind === "ready") {
+          ready.add(event.seat);
+          if (ready.size === n) {
+            phase = "turn";
+            toMove = (((round - 1) % n) + 1) % n;
+          }
+        } else {
+          ok = false;
+          break;
+        }
+        continue;
+      }
+      if (event.seat !== toMove) {
+        ok = false;
+        break;
+      }
+      if (kind === "draw" && !drawn) {
+        drawn = true;
+        continue;
+      }
+      const afterDraw = kind === "swap" || kind === "discard";
+      if (afterDraw !== drawn || !["swap", "discard", "take", "flip"].includes(kind)) {
+        ok = false;
+        break;
+      }
+      drawn = false;
+      up[event.seat] |= 1 << pos;
+      if (wentOut === null && up[event.seat] === FULL) {
+        wentOut = event.seat;
+        entry.wentOut = true;
+        current.wentOut = event.seat;
+      }
+      toMove = (toMove + 1) % n;
+      if (wentOut !== null && toMove === wentOut) {
+        round += 1;
+        if (round > v.rounds) {
+          phase = "over";
+        } else {
+          phase = "reveal";
+          up = Array(n).fill(0);
+          ready = new Set();
+          toMove = null;
+          wentOut = null;
+          current = { round, entries: [], wentOut: null };
+          rounds.push(current);
+        }
+      }
+    }
+    // Only trust the reading if it ends where the server says we are.
+    if (ok && v.over) ok = phase === "over";
+    else if (ok) {
+      ok =
+        phase === v.phase &&
+        round === v.round &&
+        (phase !== "turn" || (toMove === v.to_move && drawn === Boolean(v.holding[v.to_move]))) &&
+        v.grids.every((grid, seat) => grid.every((code, pos) => Boolean(code) === Boolean(up[seat] >> pos & 1)));
+    }
+    const info = { ok, entries, rounds };
+    logCache = { key, info };
+    return info;
+  }
+
+  /** The grids of a round as this view shows them now (current or last finished), else null. */
+  function gridsOfRound(roundNo) {
+    const v = view();
+    if (!v.over && roundNo === v.round) return v.grids;
+    if (v.last_round && roundNo === v.last_round.round) return v.last_round.grids;
+    return null;
+  }
+
+  /** The card `entry` put at its position, if it is still there and face up in this view. */
+  function placedCard(info, entry) {
+    if (!info.ok) return null;
+    const grids = gridsOfRound(entry.round);
+    if (!grids) return null;
+    const list = info.rounds.find((r) => r.round === entry.round).entries;
+    const later = list.slice(list.indexOf(entry) + 1);
+    if (later.some((e) => e.seat === entry.seat && e.pos === entry.pos && (e.kind === "swap" || e.kind === "take"))) return null;
+    return grids[entry.seat][entry.pos] || null;
+  }
+
+  /** The card `entry` put on the discard pile, if it is still the top card. */
+  function discardedCard(info, entry) {
+    const v = view();
+    if (!info.ok || v.over || entry.round !== v.round || !v.discard) return null;
+    const list = info.rounds.find((r) => r.round === entry.round).entries;
+    const later = list.slice(list.indexOf(entry) + 1);
+    if (later.some((e) => e.kind === "swap" || e.kind === "take" || e.kind === "discard")) return null;
+    return v.discard;
+  }
+
+  /** Went out per round number, from the log, the last round and the result. */
+  function wentOutByRound() {
+    const v = view();
+    const out = new Map();
+    const info = analyseLog();
+    if (info.ok) for (const r of info.rounds) if (r.wentOut !== null) out.set(r.round, r.wentOut);
+    if (v.last_round) out.set(v.last_round.round, v.last_round.went_out);
+    if (v.result) (v.result.went_out || []).forEach((seat, i) => out.set(i + 1, seat));
+    return out;
+  }
+
+  // -------------------------------------------------------------------------
+  // The move log: one line per move, cards named only where this view shows them
+
+  function describeMove(li, event) {
+    const v = shell.frame()?.view;
+    const { kind, pos } = parseMove(event.move);
+    const info = v ? analyseLog() : { ok: false, entries: new Map(), rounds: [] };
+    const entry = info.ok ? info.entries.get(event.n) : null;
+    if (entry && entry.first) {
+      li.classList.add("golf-round-start");
+      li.dataset.round = `Round ${entry.round}`;
+    }
+    const slot = `slot ${pos + 1}`;
+    const card = (code) => (code ? cardLabel(code) : null);
+    const placed = entry ? card(placedCard(info, entry)) : null;
+    const dropped = entry ? card(discardedCard(info, entry)) : null;
+    const add = (...bits) => li.append(...bits.filter((b) => b !== null && b !== undefined));
+    switch (kind) {
+      case "ready":
+        li.classList.add("pass");
+        add(" is ready");
+        break;
+      case "draw": {
+        const moves = shell.moves();
+        const isLast = moves.length && moves[moves.length - 1].n === event.n;
+        if (isLast && v && v.drawn && event.seat === me()) add(" drew ", cardLabel(v.drawn));
+        else add(" drew a card");
+        break;
+      }
+      case "flip":
+        add(` turned up card ${pos + 1}`, placed ? " (" : null, placed, placed ? ")" : null);
+        break;
+      case "swap":
+        if (placed) add(" put ", placed, ` in ${slot}`, dropped ? ", discarding " : null, dropped);
+        else add(` swapped it into ${slot}`, dropped ? ", discarding " : null, dropped);
+        break;
+      case "discard":
+        add(" discarded ", dropped || "it", `, turned up card ${pos + 1}`, placed ? " (" : null, placed, placed ? ")" : null);
+        break;
+      case "take":
+        add(" took ", placed || "the top card", ` from the discard into ${slot}`, dropped ? ", discarding " : null, dropped);
+        break;
+      default:
+        add(` ${event.move}`);
+    }
+    if (entry && entry.wentOut) {
+      const out = document.createElement("strong");
+      out.className = "golf-log-out";
+      out.textContent = " \u2014 went out!";
+      li.append(out);
+    }
+  }
+
+  return { analyseLog, wentOutByRound, describeMove };
+}

@@ -1,0 +1,236 @@
+// Golf's scores: between rounds the last round's grids (matches, the +10
+// penalty) and every round's totals; at the end of the match the shell's
+// results panel (places, round scores, the last grids).
+
+import { cardText, ordinal } from "../../cards.js";
+import { listNames, miniCard, seatHelpers, signed } from "./rules.js";
+
+/** `section()`: the scores panel Golf adds to the game; `wentOutByRound`: from the log reader. */
+export function createScores(shell, { section, wentOutByRound }) {
+  const { el } = shell;
+  const { view, me, whoCap } = seatHelpers(shell);
+
+  // -------------------------------------------------------------------------
+  // Scores: the last round (revealed grids, matches, penalty) and every round's totals
+
+  function renderScores() {
+    const scores = section();
+    const v = view();
+    const n = v.players;
+    const mine = me();
+    const played = v.round_scores[0].length;
+    const showLast = Boolean(v.last_round) && (v.phase === "reveal" || v.over);
+    const key = JSON.stringify([v.round_scores, v.totals, showLast ? v.last_round : null, v.rounds, mine, shell.frame().table.seats.map((s) => s.name)]);
+    // Once the match is over the results panel has all of this.
+    scores.hidden = v.over || (played === 0 && !showLast);
+    if (scores.dataset.key === key) return;
+    scores.dataset.key = key;
+    scores.replaceChildren();
+    const h2 = document.createElement("h2");
+    h2.id = "golf-scores-heading";
+    h2.textContent = "Scores";
+    scores.append(h2);
+
+    if (showLast) {
+      const lr = v.last_round;
+      const block = document.createElement("div");
+      block.className = "golf-last-round";
+      block.setAttribute("data-testid", "golf-last-round");
+      const h3 = document.createElement("h3");
+      h3.textContent = `Round ${lr.round}: every card turned up`;
+      const note = document.createElement("p");
+      note.className = "muted golf-note";
+      note.textContent =
+        `${whoCap(lr.went_out)} went out` +
+        (lr.penalty !== null ? ` and scored +10: someone else was lower.` : `${lr.went_out === mine ? " with" : " with"} the lowest score: no penalty.`) +
+        ` Cards of one rank in a column score 0${v.column_rule === "three" ? " when all three match" : ""}.`;
+      const list = document.createElement("div");
+      list.className = "golf-last-grids";
+      for (let seat = 0; seat < n; seat++) {
+        const item = document.createElement("div");
+        item.className = "golf-last-seat";
+        item.dataset.seat = String(seat);
+        item.classList.toggle("me", seat === mine);
+        const name = document.createElement("div");
+        name.className = "golf-last-name";
+        name.textContent = seat === mine ? `${shell.seatName(seat)} (you)` : shell.seatName(seat);
+        if (seat === lr.went_out) name.insertAdjacentHTML("beforeend", ` <span class="golf-tag out">out</span>`);
+        const grid = document.createElement("div");
+        grid.className = "golf-grid mini";
+        grid.setAttribute("role", "img");
+        const matched = new Set(lr.matched[seat]);
+        grid.setAttribute(
+          "aria-label",
+          `${shell.seatName(seat)}: ${lr.grids[seat].map((c, pos) => `${cardText(c)}${matched.has(pos) ? " (matched)" : ""}`).join(", ")}`,
+        );
+        lr.grids[seat].forEach((code, pos) => {
+          const card = miniCard(code);
+          card.classList.toggle("matched", matched.has(pos));
+          card.setAttribute("aria-hidden", "true");
+          grid.append(card);
+        });
+        for (const col of lr.matched_columns[seat]) grid.classList.add(`match-col-${col}`);
+        const sum = document.createElement("div");
+        sum.className = "golf-last-score";
+        const pen = lr.penalty === seat;
+        sum.innerHTML = pen
+          ? `<span>${signed(lr.raw[seat])}</span> <span class="golf-pen">+10</span> = <strong>${signed(lr.scores[seat])}</strong>`
+          : `<strong>${signed(lr.scores[seat])}</strong>`;
+        item.append(name, grid, sum);
+        list.append(item);
+      }
+      block.append(h3, note, list);
+      scores.append(block);
+    }
+
+    // Every round so far, and the totals.
+    const outs = wentOutByRound();
+    const wrap = document.createElement("div");
+    wrap.className = "table-scroll";
+    const table = document.createElement("table");
+    table.className = "data golf-score-table";
+    const caption = document.createElement("caption");
+    caption.className = "visually-hidden";
+    caption.textContent = "Round scores and totals";
+    table.append(caption);
+    const head = document.createElement("thead");
+    const hr = document.createElement("tr");
+    hr.innerHTML = `<th scope="col">Player</th>`;
+    for (let r = 1; r <= v.rounds; r++) hr.insertAdjacentHTML("beforeend", `<th scope="col" class="num${r > played ? " future" : ""}" title="Round ${r}">${r}</th>`);
+    hr.insertAdjacentHTML("beforeend", `<th scope="col" class="num">Total</th>`);
+    head.append(hr);
+    const body = document.createElement("tbody");
+    for (let seat = 0; seat < n; seat++) {
+      const tr = document.createElement("tr");
+      tr.dataset.seat = String(seat);
+      tr.classList.toggle("me", seat === mine);
+      const th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = seat === mine ? `${shell.seatName(seat)} (you)` : shell.seatName(seat);
+      tr.append(th);
+      for (let r = 1; r <= v.rounds; r++) {
+        const td = document.createElement("td");
+        td.className = "num";
+        if (r <= played) {
+          const score = v.round_scores[seat][r - 1];
+          td.textContent = signed(score);
+          if (outs.get(r) === seat) {
+            const others = v.round_scores.filter((_, s) => s !== seat).map((list) => list[r - 1]);
+            const penalised = score > Math.min(...others);
+            td.classList.add("went-out");
+            td.title = penalised ? "Went out, not the lowest: +10 included" : "Went out";
+            td.insertAdjacentHTML("beforeend", penalised ? `<sup class="golf-pen" aria-label="went out, plus 10 penalty included">+10</sup>` : `<sup class="golf-out" aria-label="went out">out</sup>`);
+          }
+        } else {
+          td.classList.add("future");
+        }
+        tr.append(td);
+      }
+      const total = document.createElement("td");
+      total.className = "num golf-total";
+      total.textContent = signed(v.totals[seat]);
+      tr.append(total);
+      body.append(tr);
+    }
+    table.append(head, body);
+    wrap.append(table);
+    const legend = document.createElement("p");
+    legend.className = "muted golf-note";
+    legend.textContent = "out: went out that round · +10: went out without the lowest score (included). Lowest total wins.";
+    scores.append(wrap, legend);
+  }
+
+  // -------------------------------------------------------------------------
+  // The results panel at the end of the match
+
+  function renderResults() {
+    const v = view();
+    const result = v.result;
+    const mine = me();
+    const n = v.players;
+    const seats = [...Array(n).keys()].sort((a, b) => result.places[a] - result.places[b] || a - b);
+    const name = (seat) => (seat === mine ? `${shell.seatName(seat)} (you)` : shell.seatName(seat));
+    const resigned = new Set(result.resigned || []);
+    const winners = result.winners || seats.filter((s) => result.places[s] === 1);
+    const best = winners.length ? result.totals[winners[0]] : null;
+    let summary;
+    if (winners.length === 1) {
+      summary = winners[0] === mine ? `You win with ${signed(best)}!` : `${shell.seatName(winners[0])} wins with ${signed(best)}.`;
+    } else {
+      summary = `${listNames(winners.map((s) => (s === mine ? "you" : shell.seatName(s))))} share first place with ${signed(best)}.`;
+    }
+    el.resultsSummary.textContent = summary;
+    const rounds = result.rounds || (result.round_scores[0] || []).length;
+    const head = ["Place", "Player"];
+    for (let r = 1; r <= rounds; r++) head.push(`R${r}`);
+    head.push("Total");
+    el.resultsHead.innerHTML = `<tr>${head.map((h, i) => `<th scope="col"${i === 1 ? "" : ' class="num"'}>${h}</th>`).join("")}</tr>`;
+    el.resultsBody.replaceChildren(
+      ...seats.map((seat) => {
+        const tr = document.createElement("tr");
+        tr.setAttribute("data-testid", "result-row");
+        tr.dataset.seat = String(seat);
+        tr.dataset.place = String(result.places[seat]);
+        tr.classList.toggle("me", seat === mine);
+        tr.classList.toggle("winner", result.places[seat] === 1);
+        tr.classList.toggle("resigned", resigned.has(seat));
+        const cells = [ordinal(result.places[seat]), resigned.has(seat) ? `${name(seat)} · resigned` : name(seat)];
+        cells.push(...result.round_scores[seat].map(signed));
+        cells.push(signed(result.totals[seat]));
+        cells.forEach((value, i) => {
+          const td = document.createElement(i === 1 ? "th" : "td");
+          if (i === 1) td.scope = "row";
+          else td.className = "num";
+          td.textContent = String(value);
+          const r = i - 1; // round number for round cells
+          if (i >= 2 && i < cells.length - 1 && result.went_out && result.went_out[r - 1] === seat) {
+            const others = result.round_scores.filter((_, s) => s !== seat).map((list) => list[r - 1]);
+            const penalised = result.round_scores[seat][r - 1] > Math.min(...others);
+            td.classList.add("went-out");
+            td.insertAdjacentHTML("beforeend", penalised ? `<sup class="golf-pen" title="went out, +10 included">+10</sup>` : `<sup class="golf-out" title="went out">out</sup>`);
+          }
+          tr.append(td);
+        });
+        return tr;
+      }),
+    );
+    el.resultsNote.hidden = false;
+    el.resultsNote.classList.add("golf-legend");
+    el.resultsNote.textContent = `Lowest total wins. out: went out that round · +10: went out without the lowest round score (included).${
+      result.penalties && result.penalties.some(Boolean)
+        ? ` Penalties: ${seats.filter((s) => result.penalties[s]).map((s) => `${shell.seatName(s)} ${result.penalties[s]}`).join(", ")}.`
+        : ""
+    }`;
+    const lr = v.last_round;
+    el.revealedHeading.hidden = !lr;
+    el.revealedHeading.textContent = lr ? `Round ${lr.round}: the last grids` : "";
+    el.revealed.replaceChildren(
+      ...(lr
+        ? lr.grids.map((cards, seat) => {
+            const div = document.createElement("div");
+            div.className = "revealed golf-revealed";
+            div.setAttribute("data-testid", "revealed-hand");
+            div.dataset.seat = String(seat);
+            const label = document.createElement("span");
+            label.className = "revealed-name";
+            label.textContent = `${name(seat)}: ${signed(lr.scores[seat])}`;
+            const grid = document.createElement("div");
+            grid.className = "golf-grid mini";
+            const matched = new Set(lr.matched[seat]);
+            grid.setAttribute("role", "img");
+            grid.setAttribute("aria-label", cards.map(cardText).join(", "));
+            cards.forEach((code, pos) => {
+              const card = miniCard(code);
+              card.classList.toggle("matched", matched.has(pos));
+              card.setAttribute("aria-hidden", "true");
+              grid.append(card);
+            });
+            div.append(label, grid);
+            return div;
+          })
+        : []),
+    );
+  }
+
+  return { renderScores, renderResults };
+}
