@@ -5,7 +5,10 @@
 // The server is the only judge of legality: this page only ever sends a move it
 // was told is legal, with the version it last saw. No framework, no build step.
 
+import { createAnnouncer } from "./table-announce.js";
 import { createConsent } from "./table-consent.js";
+import { fitLayout } from "./table-fit.js";
+import { createTurnSound } from "./table-sound.js";
 
 const app = document.getElementById("table-app");
 
@@ -139,6 +142,15 @@ async function rendererFor(game) {
 
 let renderer = null;
 
+const { announceFrame, announceHouseMoves, playedForMember } = createAnnouncer({
+  el,
+  frame: () => current,
+  renderer: () => renderer,
+  seatName,
+  isMyTurn,
+  toast: (...args) => toast(...args),
+});
+
 // ---------------------------------------------------------------------------
 // The websocket
 
@@ -239,67 +251,6 @@ async function applyState(frame) {
   if (!full && !wasMyTurn && isMyTurn()) turnSound.play();
 }
 
-/** What a move log line says, in words a screen reader reads well ("seven of diamonds", not "7♦"). */
-function spokenMove(event) {
-  const line = document.createElement("span");
-  renderer.describeMove(line, event);
-  for (const card of line.querySelectorAll("[title]")) card.textContent = card.title;
-  return line.textContent.replace(/\s+/g, " ").trim();
-}
-
-/**
- * One polite announcement per update: the others' moves, then whose turn it
- * is if that changed to you, or the end of the game. Your own moves are not
- * read back (you made them); the house's moves for you come as a toast.
- */
-function announceFrame(frame, wasMyTurn) {
-  const you = frame.table.you;
-  const parts = [];
-  for (const event of frame.events || []) {
-    if (event.seat === you) continue;
-    parts.push(`${seatName(event.seat)} ${spokenMove(event)}.`);
-  }
-  if (frame.view?.over && frame.table.status === "finished") parts.push(`Game over. ${el.resultsSummary.textContent}`);
-  else if (isMyTurn() && !wasMyTurn) parts.push(renderer.yourTurn());
-  if (parts.length) announce(parts.join(" "));
-}
-
-let announceTimer = null;
-function announce(text) {
-  // Emptied first, so the same words said twice are read twice.
-  el.announcer.textContent = "";
-  clearTimeout(announceTimer);
-  announceTimer = setTimeout(() => {
-    el.announcer.textContent = text;
-  }, 50);
-}
-
-/** A house bot's own moves are just moves; the house playing a member's seat is news. */
-function playedForMember(event) {
-  const entry = current?.table.seats.find((s) => s.position === event.seat);
-  return Boolean(event.auto && entry && !entry.bot);
-}
-
-/** Tell a member plainly when the house played for them, which move and why. */
-function announceHouseMoves(frame) {
-  const you = frame.table.you;
-  if (!Number.isInteger(you)) return;
-  const entry = frame.table.seats.find((s) => s.position === you);
-  for (const event of frame.events || []) {
-    if (event.seat !== you || !playedForMember(event)) continue;
-    const described = document.createElement("span");
-    renderer.describeMove(described, event);
-    const why = entry?.resigned
-      ? "you left the game"
-      : entry?.handed_over
-        ? "your seat was handed to the house"
-        : entry?.away
-          ? "you were away"
-          : "your time ran out";
-    toast(`House move for you (${why}):${described.textContent}`, "played_for_you");
-  }
-}
-
 // ---------------------------------------------------------------------------
 // Drawing
 
@@ -343,9 +294,9 @@ function render() {
   renderCountdown();
   consent.render(current);
   renderDock();
-  fitLayout();
+  fitLayout(el, Boolean(current.view?.over), renderer);
   // Once more after this layout settles (a scrollbar that came or went changes the widths).
-  requestAnimationFrame(() => current && fitLayout());
+  requestAnimationFrame(() => current && fitLayout(el, Boolean(current.view?.over), renderer));
   // A redraw that took the focus away from a control in the game leaves it in the hand.
   if (focusInGame && (document.activeElement === document.body || !document.activeElement) && !el.hand.hidden && !el.game.hidden) {
     el.hand.focus({ preventScroll: true });
@@ -358,52 +309,6 @@ function renderDock() {
   el.dock.hidden = !seated; // a watcher has no seat to dock
   el.skip.hidden = !seated || Boolean(current.view?.over);
   el.meTurn.hidden = !(seated && isMyTurn());
-}
-
-/**
- * Size the board to the room the page leaves it, so that at the top of the
- * page the header, the other players, the board and your docked hand all fit
- * the window. The renderer's CSS turns --board-room (px) into a board size.
- */
-function fitLayout() {
-  if (el.game.hidden) return;
-  if (current.view?.over) {
-    // The results come first now; the final board below them keeps its full size.
-    el.game.style.removeProperty("--board-room");
-    renderer?.fit?.({ overflow: 0, dockOverflow: null });
-    return;
-  }
-  const felt = el.board.parentElement;
-  const feltBox = felt.getBoundingClientRect();
-  const height = document.documentElement.clientHeight;
-  const top = feltBox.top + window.scrollY; // where the felt starts at the top of the page
-  let below = 0;
-  let bottom = top + feltBox.height; // where the game's last docked piece ends, unscrolled
-  let dockBottom = null;
-  if (el.dock && !el.dock.hidden && !el.hand.hidden) {
-    // The dock's own box may be stuck to the window's bottom: reason from its size only.
-    const dockBox = el.dock.getBoundingClientRect();
-    const beside = dockBox.left >= feltBox.right - 1 || dockBox.right <= feltBox.left + 1;
-    if (beside) {
-      dockBottom = top + dockBox.height;
-    } else {
-      below = dockBox.height + parseFloat(getComputedStyle(el.game).rowGap || "0");
-      dockBottom = bottom + below;
-    }
-    bottom = Math.max(bottom, dockBottom);
-  }
-  const chrome = felt.offsetHeight - el.board.offsetHeight; // the felt's border and padding
-  const room = height - top - below - chrome - 6;
-  const value = `${Math.max(0, Math.floor(room))}px`;
-  if (el.game.style.getPropertyValue("--board-room") !== value) {
-    el.game.style.setProperty("--board-room", value);
-  }
-  // What still does not fit (px; negative: room to spare), in all and under the docked hand:
-  // the renderer may shrink (or grow back) its own pieces.
-  renderer?.fit?.({
-    overflow: Math.ceil(bottom + 6 - height),
-    dockOverflow: dockBottom === null ? null : Math.ceil(dockBottom + 6 - height),
-  });
 }
 
 function renderPregame() {
@@ -602,6 +507,7 @@ function renderTurn() {
 // Toasts, keyboard, invite link
 
 const consent = createConsent({ app, send, toast, seatName });
+const turnSound = createTurnSound(app, el.sound);
 
 function toast(message, code = "") {
   const item = document.createElement("div");
@@ -632,77 +538,6 @@ function fadeToast(item) {
 function clearToasts() {
   for (const item of el.toasts.querySelectorAll("[data-testid=toast]")) fadeToast(item);
 }
-
-// ---------------------------------------------------------------------------
-// The "your turn" sound: off by default, remembered in this browser.
-
-const turnSound = (() => {
-  const KEY = "cardclub.turnSound";
-  let on = false;
-  try {
-    on = localStorage.getItem(KEY) === "on";
-  } catch {
-    on = false; // storage blocked: off, as by default
-  }
-  let context = null;
-
-  /** Browsers start audio only after a gesture: made (or resumed) on a click or key. */
-  function audio() {
-    const Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return null;
-    if (!context) context = new Context();
-    if (context.state === "suspended") context.resume().catch(() => {});
-    return context;
-  }
-
-  /** A short two-tone beep, synthesised: no sound file to load. */
-  function beep() {
-    const ctx = audio();
-    if (!ctx || ctx.state !== "running") return false;
-    const start = ctx.currentTime + 0.01;
-    [660, 880].forEach((frequency, i) => {
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      const t = start + i * 0.13;
-      osc.type = "sine";
-      osc.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(0.18, t + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.12);
-      osc.connect(gain).connect(ctx.destination);
-      osc.start(t);
-      osc.stop(t + 0.13);
-    });
-    return true;
-  }
-
-  function render() {
-    el.sound.setAttribute("aria-pressed", String(on));
-    el.sound.textContent = `Turn sound: ${on ? "on" : "off"}`;
-  }
-
-  el.sound.addEventListener("click", () => {
-    on = !on;
-    try {
-      localStorage.setItem(KEY, on ? "on" : "off");
-    } catch {
-      // not remembered, but still on for this page
-    }
-    render();
-    if (on) beep(); // a sample, and it unlocks audio for later turns
-  });
-  for (const type of ["pointerdown", "keydown"]) {
-    document.addEventListener(type, () => on && audio(), { capture: true, passive: true });
-  }
-  render();
-
-  return {
-    /** Your turn began: beep if wanted. data-turn-sounds counts the beeps actually played. */
-    play() {
-      if (on && beep()) app.dataset.turnSounds = String(Number(app.dataset.turnSounds || 0) + 1);
-    },
-  };
-})();
 
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -735,7 +570,7 @@ window.addEventListener("resize", () => {
   clearTimeout(resizeTimer);
   resizeTimer = setTimeout(() => {
     renderer?.resize();
-    if (current) fitLayout();
+    if (current) fitLayout(el, Boolean(current.view?.over), renderer);
   }, 100);
 });
 
