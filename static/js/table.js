@@ -565,6 +565,23 @@ if (el.copyInvite && el.inviteUrl) {
   el.inviteUrl.addEventListener("focus", () => el.inviteUrl.select());
 }
 
+// Whatever grows or shrinks above the board (a notice bar, the rules opened, a
+// message fading away) moves it: fit again. Fitting changes the page's height
+// too, but a second pass finds the same room and stops there.
+if (window.ResizeObserver) {
+  let queued = false;
+  const observer = new ResizeObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      if (current) fitLayout(el, Boolean(current.view?.over), renderer);
+    });
+  });
+  observer.observe(document.body);
+  observer.observe(app);
+}
+
 let resizeTimer = null;
 window.addEventListener("resize", () => {
   clearTimeout(resizeTimer);
