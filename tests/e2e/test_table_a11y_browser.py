@@ -137,11 +137,23 @@ def test_axe_finds_nothing_serious_on_tables_in_play(new_page, live_site, site_d
     for page in (mover, waiter):
         expect(page.get_by_test_id("hand-card").first).to_be_visible()
         assert_accessible(page)
-    golf = seated_pages(new_page, live_site, site_database, 4, "Golf")[0]
+    # Golf: the reveal phase, then everyone is ready and the player to move
+    # has Draw and Take; on a laptop and on a phone.
+    golfers = seated_pages(new_page, live_site, site_database, 3, "Golf")
+    golf = golfers[0]
     expect(golf.get_by_test_id("golf-stock")).to_be_visible()
     assert_accessible(golf)
-    golf.set_viewport_size({"width": 390, "height": 844})
-    assert_accessible(golf)
+    for page in golfers:
+        expect(page.get_by_test_id("golf-ready")).to_be_visible()
+        page.keyboard.press("r")
+    for page in golfers:
+        expect(app(page)).to_have_attribute("data-turn", re.compile("you|other"))
+        expect(page.get_by_test_id("golf-ready")).to_have_count(0)
+    mover = next(p for p in golfers if app(p).get_attribute("data-turn") == "you")
+    expect(mover.get_by_test_id("golf-stock")).to_be_enabled()
+    assert_accessible(mover)
+    mover.set_viewport_size({"width": 390, "height": 844})
+    assert_accessible(mover)
 
 
 def test_results_link_to_the_game_page_and_pass_axe(new_page, live_site, site_database):
