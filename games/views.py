@@ -17,14 +17,14 @@ from games.broadcast import publish_sync
 from games.forms import CreateTableForm
 from games.models import Game, Table
 from games.services import replays
+from ratings.stats import attach_seat_ratings
 
 
 def _lobby_context() -> dict:
     listed = Table.objects.listed().with_seats()
-    return {
-        "open_tables": list(listed.open()),
-        "playing_tables": list(listed.playing()[:30]),
-    }
+    open_tables, playing_tables = list(listed.open()), list(listed.playing()[:30])
+    attach_seat_ratings(open_tables + playing_tables)
+    return {"open_tables": open_tables, "playing_tables": playing_tables}
 
 
 def lobby(request: HttpRequest) -> HttpResponse:

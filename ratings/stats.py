@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Avg, Count, Q, QuerySet
 
@@ -122,3 +124,22 @@ def attach_ratings(rows: list, game_key: str, options: dict) -> None:
     }
     for row in rows:
         row.rating = found.get(row.player_id)
+
+
+def attach_seat_ratings(tables: Iterable[Any]) -> None:
+    """Give each seat of these tables (seats prefetched) `.rating`: its player's Rating in
+    the table's game family, or None before their first rated game. One query in all."""
+    tables = list(tables)
+    wanted: dict[str, set[int]] = {}
+    for table in tables:
+        table.rating_family = registry.engine(table.variant.game).family(table.variant.options())
+        wanted.setdefault(table.rating_family, set()).update(s.player_id for s in table.seats.all())
+    if not wanted:
+        return
+    query = Q()
+    for family, players in wanted.items():
+        query |= Q(family=family, player_id__in=players)
+    found = {(r.family, r.player_id): r for r in Rating.objects.filter(query)}
+    for table in tables:
+        for seat in table.seats.all():
+            seat.rating = found.get((table.rating_family, seat.player_id))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
 
 from games import registry
-from ratings.stats import leaderboard
+from games.models import Table
+from ratings.stats import attach_seat_ratings, leaderboard
 
 PER_PAGE = 100
 
@@ -34,3 +35,25 @@ def board(request: HttpRequest, family: str = registry.DEVYATKA) -> HttpResponse
             "provisional_games": settings.RATING_PROVISIONAL_GAMES,
         },
     )
+
+
+def table_seats(request: HttpRequest, table_id: int) -> JsonResponse:
+    """The seated players' ratings in the table's game, by seat, for the table page.
+
+    {"family": "keft", "seats": {"0": {"rating": 1532, "provisional": true}, "1": null}};
+    the same visibility as the table page (a private table is a 404 to outsiders).
+    """
+    viewer = request.user.player if request.user.is_authenticated else None
+    table = get_object_or_404(
+        Table.objects.with_seats().visible_to(viewer, request.GET.get("invite")), pk=table_id
+    )
+    attach_seat_ratings([table])
+    seats = {
+        str(seat.position): (
+            {"rating": seat.rating.display, "provisional": seat.rating.provisional}
+            if seat.rating
+            else None
+        )
+        for seat in table.seats.all()
+    }
+    return JsonResponse({"family": table.rating_family, "seats": seats})

@@ -324,6 +324,7 @@ function renderPregame() {
   if (el.seatList.dataset.key !== key) {
     el.seatList.dataset.key = key;
     el.seatList.replaceChildren(...seatItems(table));
+    loadSeatRatings(key);
   }
   el.joinForm.hidden = seated || taken >= table.seat_count;
   el.leaveForm.hidden = !seated;
@@ -333,6 +334,22 @@ function renderPregame() {
   el.startButton.disabled = !enough;
   el.startHint.hidden = enough;
   el.startHint.textContent = `Needs at least ${table.min_players} players.`;
+}
+
+// The seated players' ratings in this game (ratings app), fetched when the seats change.
+let seatRatings = {};
+
+async function loadSeatRatings(key) {
+  const invite = new URLSearchParams(location.search).get("invite");
+  const url = `/ratings/tables/${app.dataset.tableId}/${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
+  try {
+    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    if (!response.ok) return;
+    seatRatings = (await response.json()).seats || {};
+  } catch {
+    return; // ratings are a nicety: the seats stand without them
+  }
+  if (el.seatList.dataset.key === key) el.seatList.replaceChildren(...seatItems(current.table));
 }
 
 function seatItems(table) {
@@ -348,6 +365,15 @@ function seatItems(table) {
       li.innerHTML = `<span class="seat-avatar" aria-hidden="true"></span><span class="seat-name"></span>`;
       li.querySelector(".seat-avatar").textContent = seat.name.slice(0, 1).toUpperCase();
       li.querySelector(".seat-name").textContent = seat.name;
+      const rating = seatRatings[String(seat.position)];
+      if (rating) {
+        const tag = document.createElement("span");
+        tag.className = `seat-rating${rating.provisional ? " provisional" : ""}`;
+        tag.dataset.testid = "seat-rating";
+        tag.title = `Rating in this game${rating.provisional ? " (provisional)" : ""}`;
+        tag.textContent = `${rating.rating}${rating.provisional ? "?" : ""}`;
+        li.append(tag);
+      }
       if (seat.player === table.creator && !seat.bot) li.insertAdjacentHTML("beforeend", `<span class="seat-tag">host</span>`);
       if (seat.bot) {
         li.classList.add("bot");
