@@ -245,6 +245,11 @@ def rating_families() -> list[tuple[str, str]]:
     return [(DEVYATKA, "Devyatka"), ("keft", "Keft"), (GOLF, "Golf")]
 
 
+def single_loser_family(family: str) -> bool:
+    """Families whose games have one loser and no other order (their figure is a loss rate)."""
+    return family == "keft"
+
+
 def engine(key: str) -> Engine:
     try:
         return _ENGINES[key]

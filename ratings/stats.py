@@ -77,7 +77,7 @@ def player_lines(player: Player) -> list[FamilyLine]:
         n = row.get("n", 0)
         line = FamilyLine(family, label, rating, games=n)
         if n:
-            if family == "keft":
+            if registry.single_loser_family(family):
                 line.loss_rate = row["losses"] / n
             else:
                 line.win_rate = row["wins"] / n
