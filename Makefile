@@ -8,7 +8,7 @@ PORT ?= 8000
 WS_PING_INTERVAL ?= 15
 WS_PING_TIMEOUT ?= 10
 
-.PHONY: run test install lint format bench screenshots
+.PHONY: run test install lint format bench screenshots messages
 
 $(BIN)/.installed: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -51,3 +51,17 @@ screenshots: install
 # Regenerate the lock after editing pyproject.toml (needs `pip install uv`).
 lock:
 	uv pip compile pyproject.toml --extra dev --python-version 3.11 -o requirements.lock
+
+# The translation catalogs (README, "Adding a string / a language"): collect
+# every marked string into locale/<lang>/LC_MESSAGES/{django,djangojs}.po,
+# compile the .mo files and the static JavaScript catalogs (all committed, so
+# `make run` and `make test` need no gettext). Needs GNU gettext. Running it
+# twice leaves the tree unchanged. Run `make install` first on a fresh machine.
+LANGS := it fr ru es ro
+MESSAGE_FLAGS := $(addprefix -l ,$(LANGS)) --no-location --no-obsolete --no-wrap \
+	-i .venv -i tests -i staticfiles -i var -i docs -i 'static/jsi18n'
+messages:
+	$(BIN)/python manage.py makemessages -d django $(MESSAGE_FLAGS)
+	$(BIN)/python manage.py makemessages -d djangojs $(MESSAGE_FLAGS)
+	$(BIN)/python manage.py compilemessages -i .venv -i staticfiles -i var
+	$(BIN)/python manage.py compilejsi18n

@@ -6,4 +6,4 @@ class ClubConfig(AppConfig):
     verbose_name = "Club"
 
     def ready(self) -> None:
-        from club import signals  # noqa: F401 - connects the profile signal
+        from club import i18n, signals  # noqa: F401 - connects the profile and login signals

@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 DISPLAY_NAME_RE = re.compile(r"[\w][\w .'-]{1,28}[\w.]")
 
@@ -62,6 +63,16 @@ class Player(models.Model):
         help_text="Shown at tables and in standings. Unique, whatever the case.",
     )
     joined = models.DateTimeField(auto_now_add=True)
+    # The member's language (README, "Languages"): wins over the browser's on
+    # any device; empty until they sign in or pick one.
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        default="",
+        help_text=_("The language the site speaks to this member, on any device."),
+    )
 
     objects = PlayerQuerySet.as_manager()
 

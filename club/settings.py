@@ -179,9 +179,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the `django_language` cookie (set by the header picker),
+    # else Accept-Language; MemberLanguageMiddleware below lets a signed-in
+    # member's stored choice win over both.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "club.i18n.MemberLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -198,6 +203,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -319,7 +325,22 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Card Club <club@localhost>")
 
 globals().update(_email(env("EMAIL_URL")))
 
-LANGUAGE_CODE = "en-gb"
+# The club's languages (README, "Languages"): URLs carry no language prefix;
+# the language comes from the member's profile, else the picker's cookie,
+# else the browser's Accept-Language, else English.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("it", "Italiano"),
+    ("fr", "Français"),
+    ("ru", "Русский"),
+    ("es", "Español"),
+    ("ro", "Română"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = env_bool("DJANGO_HTTPS", False)
 TIME_ZONE = env("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from club import views
+from club import i18n, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,6 +13,8 @@ urlpatterns = [
     path("series/<slug:slug>/standings.csv", views.series_csv, name="series_csv"),
     path("players/<int:player_id>/", views.player, name="player"),
     path("players/<str:name>/", views.player_by_name, name="player_by_name"),
+    # The header's language picker (Django's set_language, plus the profile).
+    path("i18n/setlang/", i18n.set_language, name="set_language"),
     path("ratings/", include("ratings.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),

@@ -12,11 +12,13 @@ import { createTurnSound } from "./table-sound.js";
 
 const app = document.getElementById("table-app");
 
+// gettext/ngettext/interpolate: the static catalog (static/jsi18n/<lang>/djangojs.js),
+// loaded by base.html before this module.
 const STATUS_LABELS = {
-  open: "Waiting for players",
-  playing: "Playing",
-  finished: "Finished",
-  aborted: "Closed",
+  open: gettext("Waiting for players"),
+  playing: gettext("Playing"),
+  finished: gettext("Finished"),
+  aborted: gettext("Closed"),
 };
 const CLOSE_FOR_GOOD = new Set([4401, 4403, 4404]);
 const PHONE = window.matchMedia("(max-width: 760px)");
@@ -512,9 +514,10 @@ function renderTurn() {
   let state;
   let turn = "none";
   if (table.status === "aborted") {
-    [text, state] = ["This table was closed.", "closed"];
+    [text, state] = [gettext("This table was closed."), "closed"];
   } else if (table.status === "open" || !view) {
-    [text, state] = [`Waiting for players: ${table.seats.length}/${table.seat_count} seated.`, "open"];
+    const seated = { seated: table.seats.length, seats: table.seat_count };
+    [text, state] = [interpolate(gettext("Waiting for players: %(seated)s/%(seats)s seated."), seated, true), "open"];
   } else if (view.over) {
     [text, state, turn] = [`Game over. ${el.resultsSummary.textContent}`, "over", "over"];
   } else if (isMyTurn()) {
