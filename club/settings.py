@@ -338,6 +338,9 @@ LANGUAGES = [
     ("ro", "Română"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates and numbers follow the language (Django's formats for it, it fr ru es
+# ro); English keeps the club's day-month order and 24-hour clock.
+FORMAT_MODULE_PATH = ["club.formats"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_SECURE = env_bool("DJANGO_HTTPS", False)

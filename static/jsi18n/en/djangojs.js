@@ -62,7 +62,7 @@
     /* formatting library */
 
     django.formats = {
-    "DATETIME_FORMAT": "N j, Y, P",
+    "DATETIME_FORMAT": "j F Y, H:i",
     "DATETIME_INPUT_FORMATS": [
       "%Y-%m-%d %H:%M:%S",
       "%Y-%m-%d %H:%M:%S.%f",
@@ -75,7 +75,7 @@
       "%m/%d/%y %H:%M",
       "%Y-%m-%d"
     ],
-    "DATE_FORMAT": "N j, Y",
+    "DATE_FORMAT": "j F Y",
     "DATE_INPUT_FORMATS": [
       "%Y-%m-%d",
       "%m/%d/%Y",
@@ -90,13 +90,13 @@
       "%d %B, %Y"
     ],
     "DECIMAL_SEPARATOR": ".",
-    "FIRST_DAY_OF_WEEK": 0,
+    "FIRST_DAY_OF_WEEK": 1,
     "MONTH_DAY_FORMAT": "F j",
     "NUMBER_GROUPING": 3,
-    "SHORT_DATETIME_FORMAT": "m/d/Y P",
-    "SHORT_DATE_FORMAT": "m/d/Y",
+    "SHORT_DATETIME_FORMAT": "j M, H:i",
+    "SHORT_DATE_FORMAT": "j M Y",
     "THOUSAND_SEPARATOR": ",",
-    "TIME_FORMAT": "P",
+    "TIME_FORMAT": "H:i",
     "TIME_INPUT_FORMATS": [
       "%H:%M:%S",
       "%H:%M:%S.%f",
