@@ -44,6 +44,7 @@ from games.services.tables import (
     leave_table,
     play_again,
     remove_bot,
+    seeded_deals,
     start_table,
 )
 
@@ -73,6 +74,7 @@ __all__ = [
     "seat_connected",
     "seat_disconnected",
     "seat_of",
+    "seeded_deals",
     "snapshot",
     "start_table",
     "table_for_viewer",

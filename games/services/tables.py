@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import math
+import random
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.db import transaction
 from django.utils import timezone
@@ -20,6 +24,22 @@ from games.services.common import (
     current_game,
 )
 from games.services.snapshots import handover_at
+
+# Set only by `seeded_deals`: where the deals' seeds come from instead of `secrets`.
+_deal_seeds: ContextVar[random.Random | None] = ContextVar("deal_seeds", default=None)
+
+
+@contextmanager
+def seeded_deals(seed: int) -> Iterator[None]:
+    """Deals made inside draw their seeds from `seed`, so a scripted club is reproducible.
+
+    For the demo club and benchmarks only: a real table's deal must not be guessable.
+    """
+    token = _deal_seeds.set(random.Random(seed))
+    try:
+        yield
+    finally:
+        _deal_seeds.reset(token)
 
 
 @transaction.atomic
@@ -158,7 +178,8 @@ def _deal(table: Table, players: list[int], number: int) -> Game:
     variant = table.variant
     engine = registry.engine(variant.game)
     options = variant.options()
-    seed = secrets.randbits(62)
+    rng = _deal_seeds.get()
+    seed = rng.getrandbits(62) if rng is not None else secrets.randbits(62)
     state = engine.deal(len(players), seed, engine.options(options))
     Seat.objects.filter(table=table).update(rematch=False, handed_over=False, resigned_at=None)
     return Game.objects.create(

@@ -1,33 +1,50 @@
-"""Demo data for `make run`: a demo admin and a few demo players. Idempotent.
+"""Demo data for `make run`: a demo admin, demo members and a living club. Idempotent.
 
 Never run by migrations: a deployment has no demo accounts unless someone
-runs this command on purpose.
+runs this command on purpose. The club itself (series with real games, live
+tables) is built by `club.demo`.
 """
 
 from __future__ import annotations
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
+from club import demo
 from club.models import Player
 
 ADMIN_EMAIL = "admin@example.com"
 ADMIN_PASSWORD = "club-admin-demo"
 PLAYER_PASSWORD = "club-player-demo"
-PLAYERS = ["Anna", "Boris", "Vera", "Grigori"]
+PLAYERS = [name for name, _ in demo.MEMBERS]
 
 
 class Command(BaseCommand):
-    help = "Create the demo admin and demo players (safe to run again)."
+    help = (
+        "Create the demo admin, demo members and a living demo club: three house series "
+        "with games played by the engines and bots, and live tables (safe to run again)."
+    )
 
-    @transaction.atomic
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--games",
+            type=int,
+            default=demo.DEFAULT_GAMES,
+            help=f"Series games the club should have in all (default {demo.DEFAULT_GAMES}); "
+            "only the missing ones are played.",
+        )
+
     def handle(self, *args, **options) -> None:
-        self._user(ADMIN_EMAIL, ADMIN_PASSWORD, "Admin", staff=True)
-        for name in PLAYERS:
-            self._user(f"{name.lower()}@example.com", PLAYER_PASSWORD, name)
+        with transaction.atomic():
+            self._user(ADMIN_EMAIL, ADMIN_PASSWORD, "Admin", staff=True)
+            for name in PLAYERS:
+                self._user(f"{name.lower()}@example.com", PLAYER_PASSWORD, name)
+        report = demo.build(max(0, options["games"]), log=self.stdout.write)
         self.stdout.write(
+            f"Demo club: {report.played} games played, {report.tables} live tables set up "
+            f"in {report.seconds:.1f} s.\n"
             f"Demo admin: {ADMIN_EMAIL} / {ADMIN_PASSWORD} (at /admin/)\n"
             f"Demo players: {', '.join(p.lower() + '@example.com' for p in PLAYERS)}"
             f" / {PLAYER_PASSWORD}"
