@@ -165,10 +165,12 @@ def _series_game(
     count = rng.randint(low, high)
     seated_members = rng.sample(people, k=rng.randint(min(2, count), min(count, 4)))
     bots = [rng.choice(BOT_LEVELS) for _ in range(count - len(seated_members))]
-    with services.seeded_deals(_seed("deal", spec.slug, number)):
+    # One transaction a game (each service call is a savepoint in it): a commit per
+    # move would make PostgreSQL wait for the disk thousands of times.
+    with transaction.atomic(), services.seeded_deals(_seed("deal", spec.slug, number)):
         table_id = _open(seated_members, bots, series.variant, series=series)
-    play(table_id, rng)
-    _backdate(table_id, finished)
+        play(table_id, rng)
+        _backdate(table_id, finished)
 
 
 def _open(

@@ -5,6 +5,7 @@ from club import i18n, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("home/tables/", views.home_tables, name="home_tables"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("healthz", views.healthz, name="healthz"),
     path("rules/", views.rules, name="rules"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 
 from django.conf import settings
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError, connection
 from django.db.models import Prefetch
@@ -14,6 +15,7 @@ from django.template import loader
 from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from club import home as home_data
 from club.models import GameResult, Player, Series
 from club.standings import RECENT as RECENT_MARKS
 from club.standings import standings
@@ -43,9 +45,39 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """A member's own club at a glance; for a stranger, the club's front page."""
+    if request.user.is_authenticated:
+        player = request.user.player
+        return render(
+            request,
+            "club/home_member.html",
+            {
+                "tables": home_data.my_tables(player),
+                "invitations": home_data.invitations(player),
+                "series_lines": home_data.my_series(player),
+                "rating_lines": home_data.my_ratings(player),
+                "last_games": home_data.last_games(player),
+                "quick": home_data.quick_variants(),
+            },
+        )
     open_tables = Table.objects.listed().open().with_seats()[:10]
-    active = Series.objects.active().select_related("variant")
-    return render(request, "club/home.html", {"open_tables": open_tables, "active_series": active})
+    return render(
+        request,
+        "club/home.html",
+        {
+            "open_tables": open_tables,
+            "numbers": home_data.club_numbers(),
+            "leaders": home_data.series_leaders(),
+        },
+    )
+
+
+@login_required
+def home_tables(request: HttpRequest) -> HttpResponse:
+    """The member's tables alone, fetched again by home.js when one of them changes."""
+    return render(
+        request, "club/_home_tables.html", {"tables": home_data.my_tables(request.user.player)}
+    )
 
 
 def rules(request: HttpRequest) -> HttpResponse:

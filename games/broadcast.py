@@ -14,6 +14,11 @@ def table_group(table_id: int) -> str:
     return f"table-{table_id}"
 
 
+def player_group(player_id: int) -> str:
+    """A member's lobby sockets: told when one of their tables changes (their home page)."""
+    return f"player-{player_id}"
+
+
 async def publish(updates: list[Broadcast]) -> None:
     layer = get_channel_layer()
     lobby = False
@@ -22,6 +27,12 @@ async def publish(updates: list[Broadcast]) -> None:
             table_group(update.table_id), {"type": "table.update", "snapshot": update.snapshot}
         )
         lobby = lobby or update.lobby
+        table = update.snapshot["table"]
+        for seat in table["seats"]:
+            if not seat["bot"]:
+                await layer.group_send(
+                    player_group(seat["player"]), {"type": "player.tables", "table": table["id"]}
+                )
     if lobby:
         await layer.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
 

@@ -24,7 +24,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from games import runner, services
-from games.broadcast import LOBBY_GROUP, publish, table_group
+from games.broadcast import LOBBY_GROUP, player_group, publish, table_group
 from games.db import on_database
 
 logger = logging.getLogger(__name__)
@@ -314,11 +314,20 @@ class LobbyConsumer(GuardedConsumer):
     """Tells lobby pages that the list of tables changed; they fetch it again."""
 
     async def connect(self) -> None:
-        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        # A signed-in member also hears about their own tables (their home page).
+        self.groups_joined = [LOBBY_GROUP]
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            player_id = await _player_id(user)
+            if player_id is not None:
+                self.groups_joined.append(player_group(player_id))
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        for group in getattr(self, "groups_joined", [LOBBY_GROUP]):
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if await self._admit(text_data, bytes_data):
@@ -326,6 +335,9 @@ class LobbyConsumer(GuardedConsumer):
 
     async def lobby_changed(self, event: dict) -> None:
         await self.send_json({"type": "lobby"})
+
+    async def player_tables(self, event: dict) -> None:
+        await self.send_json({"type": "tables", "table": event["table"]})
 
 
 def _field(content: dict, name: str, kind: type) -> Any:

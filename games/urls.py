@@ -5,6 +5,7 @@ from games import views
 urlpatterns = [
     path("tables/", views.lobby, name="lobby"),
     path("tables/list/", views.lobby_list, name="lobby_list"),
+    path("tables/quick/", views.quick_game, name="quick_game"),
     path("tables/<int:table_id>/", views.table, name="table"),
     path("tables/<int:table_id>/join/", views.join, name="table_join"),
     path("tables/<int:table_id>/leave/", views.leave, name="table_leave"),

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
@@ -15,7 +16,7 @@ from club.models import Player, Series
 from games import registry, services
 from games.broadcast import publish_sync
 from games.forms import CreateTableForm
-from games.models import Game, Table
+from games.models import Game, Table, Variant
 from games.services import replays
 from ratings.stats import attach_seat_ratings
 
@@ -76,6 +77,25 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "games/table.html",
         {"table": table, "seats": seats, "seated": seated, "invite": invite},
     )
+
+
+@login_required
+@require_POST
+def quick_game(request: HttpRequest) -> HttpResponse:
+    """One click from the home page: a new table with house bots, dealt at once."""
+    chosen = request.POST.get("variant", "")
+    valid = chosen.isascii() and chosen.isdigit() and len(chosen) < 10
+    variant = Variant.objects.active().filter(pk=int(chosen)).first() if valid else None
+    if variant is None:
+        messages.error(request, _("Choose a game that the club offers."))
+        return redirect("home")
+    try:
+        table, updates = services.quick_game(request.user.player, variant)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("home")
+    publish_sync(updates)
+    return redirect(table)
 
 
 def _table_action(action: Callable, success: str | Callable[[str], str]) -> Callable:

@@ -69,6 +69,23 @@ def create_table(
     return table, _changed(table, None, lobby=True)
 
 
+# A quick game: the member and two house bots of a level that plays sensibly.
+QUICK_GAME_PLAYERS = 3
+QUICK_GAME_LEVEL = "heuristic"
+
+
+@transaction.atomic
+def quick_game(player: Player, variant: Variant) -> tuple[Table, list[Broadcast]]:
+    """A new table for the member and house bots, dealt at once: one click to play."""
+    players = min(max(QUICK_GAME_PLAYERS, variant.min_players), variant.max_players)
+    table, update = create_table(player, variant, players)
+    updates = [update]
+    for _ in range(players - 1):
+        updates += add_bot(player, table.pk, QUICK_GAME_LEVEL)
+    table.refresh_from_db()
+    return table, updates
+
+
 @transaction.atomic
 def join_table(player: Player, table_id: int, invite: str | None = None) -> list[Broadcast]:
     table = _locked_table(table_id)

@@ -1,0 +1,32 @@
+// A member's home page: fetch "your tables" again whenever the lobby socket says
+// a table changed (the lobby's lists, or one of this member's own tables).
+const mine = document.getElementById("my-tables");
+let pending = null;
+
+async function refresh() {
+  pending = null;
+  const response = await fetch(mine.dataset.src, { headers: { "X-Requested-With": "fetch" } });
+  if (!response.ok) return;
+  const html = await response.text();
+  // Replace only when something changed: a screen reader hears real changes only.
+  if (html.trim() !== mine.innerHTML.trim()) mine.innerHTML = html;
+}
+
+function later() {
+  // A bot's few quick moves come as a burst: fetch once after it.
+  if (pending === null) pending = setTimeout(refresh, 250);
+}
+
+function connect(delay = 500) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
+  // On (re)connecting: whatever changed while the socket was closed.
+  socket.addEventListener("open", () => { delay = 500; later(); });
+  socket.addEventListener("message", (event) => {
+    const type = JSON.parse(event.data).type;
+    if (type === "lobby" || type === "tables") later();
+  });
+  socket.addEventListener("close", () => setTimeout(() => connect(Math.min(delay * 2, 10000)), delay));
+}
+
+if (mine) connect();
