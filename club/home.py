@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.models import GameResult, Player, Series
 from club.standings import Row, standings
@@ -56,9 +56,8 @@ def my_tables(player: Player) -> list[MyTable]:
         game = games.get(table.pk)
         if game is None:
             missing = table.seat_count - len(seats)
-            rows.append(
-                MyTable(table, False, _("%(count)d more players") % {"count": missing}, names)
-            )
+            waiting = ngettext("%(count)d more player", "%(count)d more players", missing)
+            rows.append(MyTable(table, False, waiting % {"count": missing}, names))
             continue
         engine = registry.engine(game.game)
         actors = engine.actors(engine.from_json(game.state))

@@ -56,9 +56,8 @@ def test_admin_requires_login(client):
 def test_demo_data_is_idempotent():
     from django.core.management import call_command
 
-    from club.models import Player
-
     from club.demo import MEMBERS
+    from club.models import Player
 
     # The games are tested in test_demo_data.py: here, the accounts only.
     call_command("demo_data", "--games", "0")
