@@ -64,6 +64,12 @@ class Engine:
     # (Game.options) -> the rating family a game counts for (ratings app), when a
     # game's variants are rated apart (Keft apart from placement Devyatka).
     rating_family: Callable[[dict], str] | None = None
+    # Post-game analysis (the analysis app): (Game.options) -> the measure a decision is
+    # judged in, a key of games.engine.bots.coach.MEASURES; None: the game is not analysed.
+    analysis_measure: Callable[[dict], str] | None = None
+    # (view, public history before it, move played, seed, decision index, samples)
+    # -> the coach's judgement of one decision (games.engine.bots.coach.judge) or None.
+    judge: Callable[[dict, list, str, Any, int, int], dict | None] | None = None
 
     def family(self, options: dict) -> str:
         """The rating family of a game with these options: the game's key unless split."""
@@ -132,6 +138,14 @@ def _devyatka_choose(level: str, view: dict, history: list, seed: int, budget_ms
 
     options = {"budget_ms": budget_ms} if level == "search" else {}
     return get_bot(level, seed=seed, **options).choose(view, [tuple(h) for h in history])
+
+
+def _judge(
+    view: dict, history: list, played: str, seed: Any, index: int, samples: int
+) -> dict | None:
+    from games.engine.bots import coach
+
+    return coach.judge(view, [tuple(h) for h in history], played, seed, index, samples)
 
 
 def _golf_actors(state: golf.State) -> list[int]:
@@ -210,6 +224,8 @@ _ENGINES = {
         replay_view=_devyatka_replay_view,
         rules_in_force=_devyatka_rules,
         rating_family=lambda options: "keft" if options.get("keft") else DEVYATKA,
+        analysis_measure=lambda options: "avoid_loss" if options.get("keft") else "place",
+        judge=_judge,
     ),
     GOLF: Engine(
         key=GOLF,
@@ -236,6 +252,8 @@ _ENGINES = {
         simultaneous=lambda state: state.phase == golf.REVEAL,
         replay_view=_golf_replay_view,
         rules_in_force=_golf_rules,
+        analysis_measure=lambda options: "match_total",
+        judge=_judge,
     ),
 }
 

@@ -1,0 +1,69 @@
+"""A finished game's decisions and their judgements: pure, no Django.
+
+:func:`decisions` walks a game from its first state through its logged moves
+with the game's engine (games.registry) and lists every move a judged seat
+chose: not the moves the rules made by themselves (Devyatka's passes), not
+the moves the house made for the seat (``auto``), not moves made while every
+seat plays at once (Golf's reveal phase: choosing which unknown card to look
+at). Each decision carries only what that seat knew then: its view
+(``engine.view(state, seat)``, never the state) and the public history.
+:func:`judge` hands one decision to the game's coach
+(games/engine/bots/coach.py). Nothing here reads a hidden card, which the
+honesty tests check by swapping hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.registry import Engine
+
+
+@dataclass(frozen=True)
+class Decision:
+    index: int  # the move's number in the log (the decision's public position)
+    step: int  # the replay step the move makes (its position is step - 1)
+    seat: int
+    view: dict
+    history: tuple[tuple[int, str], ...]
+    played: str
+
+
+def decisions(
+    engine: Engine, state: Any, rows: Sequence[tuple[int, int, str, bool]], seats: Iterable[int]
+) -> list[Decision]:
+    """The judged seats' own decisions in a game, from its first state and its move rows.
+
+    ``rows``: the logged moves in order as ``(number, seat, move, auto)``,
+    the automatic moves (those a chosen move caused) included. Raises the
+    engine's IllegalMove or ValueError if the log does not replay.
+    """
+    judged = set(seats)
+    out: list[Decision] = []
+    history: list[tuple[int, str]] = []
+    i = 0
+    step = 0
+    while i < len(rows):
+        number, seat, move, auto = rows[i]
+        step += 1
+        if seat in judged and not auto and not engine.simultaneous(state):
+            view = engine.view(state, seat)
+            out.append(Decision(number, step, seat, view, tuple(history), move))
+        state, actions = engine.apply(state, seat, move)
+        history.extend((s, m) for s, m in actions)
+        i += max(1, len(actions))
+    return out
+
+
+def judge(engine: Engine, decision: Decision, seed: Any, samples: int) -> dict | None:
+    """The coach's judgement of one decision (None: not judged), with where it was made."""
+    if engine.judge is None:
+        return None
+    got = engine.judge(
+        decision.view, list(decision.history), decision.played, seed, decision.index, samples
+    )
+    if got is None:
+        return None
+    return {"n": decision.index, "step": decision.step, "seat": decision.seat, **got}
