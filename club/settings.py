@@ -173,6 +173,9 @@ INSTALLED_APPS = [
     "club",
     "games",
     "ratings",
+    "django_tasks",
+    "django_tasks_db",
+    "analysis",
 ]
 
 MIDDLEWARE = [
@@ -294,6 +297,20 @@ IDLE_HANDOVER_SECONDS = env_int("IDLE_HANDOVER_SECONDS", 120)
 # Ratings (ratings app): a rating is "provisional" under this many rated games;
 # the leaderboard lists members with at least RATING_LEADERBOARD_MIN_GAMES.
 RATING_PROVISIONAL_GAMES = env_int("RATING_PROVISIONAL_GAMES", 10)
+
+# Post-game analysis (analysis app, README "The analysis worker"): background tasks
+# in the database (django-tasks + django-tasks-db), run by `manage.py analysis_worker`.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# Sampled deals per decision (the coach's fixed budget; the tests lower it).
+ANALYSIS_SAMPLES = max(1, env_int("ANALYSIS_SAMPLES", 48))
+# CPU seconds one analysis may spend; past it the analysis stops as failed.
+ANALYSIS_CPU_SECONDS = env_float("ANALYSIS_CPU_SECONDS", 600.0)
+# Analyses queued or running at once, site-wide; past it a request is refused.
+ANALYSIS_QUEUE_MAX = max(1, env_int("ANALYSIS_QUEUE_MAX", 20))
+# A running analysis whose worker said nothing this long is queued again (it resumes).
+ANALYSIS_STALE_SECONDS = max(1, env_int("ANALYSIS_STALE_SECONDS", 30))
+# The worker lowers its own priority by this much (os.nice), so tables never wait for it.
+ANALYSIS_WORKER_NICE = env_int("ANALYSIS_WORKER_NICE", 10)
 RATING_LEADERBOARD_MIN_GAMES = env_int("RATING_LEADERBOARD_MIN_GAMES", 5)
 
 AUTHENTICATION_BACKENDS = [

@@ -20,6 +20,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
+    path("", include("analysis.urls")),
 ]
 
 handler404 = "club.views.not_found"

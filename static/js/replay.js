@@ -66,6 +66,7 @@ async function load() {
   el.status.hidden = true;
   el.body.hidden = false;
   show(initialStep(), { scroll: false });
+  root.dispatchEvent(new CustomEvent("replay:ready"));
 }
 
 /** `#replay-12` in the address opens the replay at move 12 (links to a moment). */
@@ -134,6 +135,7 @@ function show(next, { scroll = true } = {}) {
   const line = el.log.children[index];
   line.classList.add("current");
   line.querySelector("button").setAttribute("aria-current", "step");
+  root.dispatchEvent(new CustomEvent("replay:step", { detail: { index } }));
   if (scroll) {
     scrollLogTo(line);
     history.replaceState(null, "", index ? `#replay-${index}` : "#replay");
@@ -159,6 +161,10 @@ function go(where) {
 }
 
 for (const button of el.buttons) button.addEventListener("click", () => go(button.dataset.go));
+// Other panels step the replay too (the analysis: "show this flagged move").
+root.addEventListener("replay:go", (event) => {
+  if (data) show(Number(event.detail.step));
+});
 el.slider.addEventListener("input", () => show(Number(el.slider.value)));
 el.log.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-step]");

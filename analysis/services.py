@@ -1,0 +1,428 @@
+"""Post-game analysis: who may ask, the queue and its limits, and the worker's run.
+
+One analysis per game (GameAnalysis), shared by everyone who may see it:
+asking again shows the same one. The work runs in the analysis worker
+(`manage.py analysis_worker`, a django-tasks database worker at a lower CPU
+priority), never in a web process, so a table never waits for it.
+
+Limits (docs/OPERATIONS.md): one analysis under way per member
+(queued or running, the ones they asked for), ``ANALYSIS_QUEUE_MAX`` under
+way site-wide, ``ANALYSIS_CPU_SECONDS`` of CPU per analysis. A restarted
+worker loses nothing: the judgements are saved as they are made, and a
+running analysis whose worker fell silent for ``ANALYSIS_STALE_SECONDS`` is
+queued again and resumes after its last saved decision (the coach is
+deterministic, so a resumed analysis equals an uninterrupted one). Nothing
+is shown as finished until every decision is judged.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+
+from analysis.coaching import decisions, judge
+from analysis.models import GameAnalysis
+from club.models import Player
+from games import registry
+from games.engine.bots.coach import FLAGGED, MEASURES
+from games.models import Game
+from games.services.common import ServiceError
+
+logger = logging.getLogger(__name__)
+
+ACTIVE = (GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING)
+#: Seconds between two saves of a running analysis's progress (and its heartbeat).
+SAVE_EVERY = 1.0
+
+
+def open_to(game: Game, player: Player | None) -> bool:
+    """THE check of who may ask for a game's analysis and see it.
+
+    The game's players always; everyone else once the game is public (its
+    table is not private). Extend it here (e.g. an open duplicate board stays
+    hidden until the series closes it); every view and page calls only this.
+    """
+    if game.result is None:
+        return False
+    if player is not None and player.pk in (game.players or []):
+        return True
+    return not game.table.private
+
+
+def analysable(game: Game) -> bool:
+    """Does this game's engine have a coach?"""
+    engine = registry.engine(game.game)
+    return engine.judge is not None and engine.analysis_measure is not None
+
+
+def find(game: Game) -> GameAnalysis | None:
+    return GameAnalysis.objects.filter(game=game).first()
+
+
+def request(game: Game, player: Player | None) -> GameAnalysis:
+    """Ask for a game's analysis: the existing one, or a new one queued for the worker.
+
+    ServiceError: ``login`` (members only), ``not_found`` (a game the member
+    may not see or ask about), ``not_analysable``, ``busy`` (the member has one
+    under way), ``queue_full``.
+    """
+    if player is None:
+        raise ServiceError("login", gettext("Log in to ask for an analysis."))
+    if not open_to(game, player):
+        raise ServiceError("not_found", gettext("There is no such game."))
+    if not analysable(game):
+        raise ServiceError("not_analysable", gettext("This game cannot be analysed."))
+    try:
+        with transaction.atomic():
+            existing = GameAnalysis.objects.select_for_update().filter(game=game).first()
+            if existing is not None and existing.status != GameAnalysis.Status.FAILED:
+                return existing  # shared: asking again shows the same analysis
+            if GameAnalysis.objects.filter(requested_by=player, status__in=ACTIVE).exists():
+                raise ServiceError(
+                    "busy",
+                    gettext(
+                        "You already have an analysis under way: ask for another when it is done."
+                    ),
+                )
+            if (
+                GameAnalysis.objects.filter(status__in=ACTIVE).count()
+                >= settings.ANALYSIS_QUEUE_MAX
+            ):
+                raise ServiceError(
+                    "queue_full",
+                    gettext("Too many analyses are waiting: please ask again in a few minutes."),
+                )
+            engine = registry.engine(game.game)
+            analysis = existing or GameAnalysis(game=game)
+            analysis.status = GameAnalysis.Status.QUEUED
+            analysis.requested_by = player
+            analysis.measure = engine.analysis_measure(game.options)
+            analysis.samples = settings.ANALYSIS_SAMPLES
+            analysis.done = analysis.total = 0
+            analysis.decisions = []
+            analysis.summary = None
+            analysis.error = ""
+            analysis.cpu_seconds = 0.0
+            analysis.started = analysis.heartbeat = analysis.finished = None
+            analysis.save()
+            _enqueue(analysis)
+            return analysis
+    except IntegrityError:  # asked twice at once: the other request created it
+        return GameAnalysis.objects.get(game=game)
+
+
+def _enqueue(analysis: GameAnalysis) -> None:
+    from analysis.tasks import analyse_game
+
+    result = analyse_game.enqueue(analysis.pk)
+    analysis.task_id = str(result.id)[:64]
+    analysis.save(update_fields=["task_id"])
+
+
+def recover_stale() -> int:
+    """Queue again the running analyses whose worker fell silent; returns how many.
+
+    Their new run resumes after the last saved decision. The old run, if it is
+    only slow, stops at its next save (its attempt number is no longer the row's).
+    """
+    cutoff = timezone.now() - timezone.timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
+    count = 0
+    for pk in GameAnalysis.objects.filter(
+        status=GameAnalysis.Status.RUNNING, heartbeat__lt=cutoff
+    ).values_list("pk", flat=True):
+        with transaction.atomic():
+            analysis = (
+                GameAnalysis.objects.select_for_update()
+                .filter(pk=pk, status=GameAnalysis.Status.RUNNING, heartbeat__lt=cutoff)
+                .first()
+            )
+            if analysis is None:
+                continue
+            analysis.status = GameAnalysis.Status.QUEUED
+            analysis.attempts += 1
+            analysis.save(update_fields=["status", "attempts"])
+            _enqueue(analysis)
+            count += 1
+            logger.info("analysis %s: its worker fell silent; queued again", pk)
+    return count
+
+
+def run(analysis_id: int) -> None:
+    """The worker's job: judge every member decision of the game, saving as it goes."""
+    with transaction.atomic():
+        analysis = (
+            GameAnalysis.objects.select_for_update()
+            .select_related("game")
+            .filter(pk=analysis_id)
+            .first()
+        )
+        if analysis is None or analysis.status in (
+            GameAnalysis.Status.DONE,
+            GameAnalysis.Status.FAILED,
+        ):
+            return
+        now = timezone.now()
+        analysis.status = GameAnalysis.Status.RUNNING
+        analysis.attempts += 1
+        analysis.started = analysis.started or now
+        analysis.heartbeat = now
+        analysis.save(update_fields=["status", "attempts", "started", "heartbeat"])
+    attempt = analysis.attempts
+    mine = GameAnalysis.objects.filter(
+        pk=analysis.pk, attempts=attempt, status=GameAnalysis.Status.RUNNING
+    )
+    try:
+        _run(analysis, mine)
+    except Exception as exc:
+        logger.exception("analysis %s failed", analysis.pk)
+        mine.update(
+            status=GameAnalysis.Status.FAILED,
+            error=gettext("The analysis failed: %(why)s") % {"why": str(exc)[:120]},
+            finished=timezone.now(),
+        )
+
+
+def _run(analysis: GameAnalysis, mine: Any) -> None:
+    game = analysis.game
+    engine = registry.engine(game.game)
+    rows = list(game.moves.order_by("number").values_list("number", "seat", "move", "auto"))
+    humans = set(
+        Player.objects.filter(pk__in=game.players, bot_level="").values_list("pk", flat=True)
+    )
+    seats = [seat for seat, pk in enumerate(game.players) if pk in humans]
+    state = engine.deal(len(game.players), game.seed, engine.options(game.options))
+    todo = decisions(engine, state, rows, seats)
+    judged = list(analysis.decisions)
+    start = min(analysis.done, len(todo))
+    spent_before = analysis.cpu_seconds
+    cpu0 = time.process_time()
+    saved = time.monotonic()
+    samples = analysis.samples or settings.ANALYSIS_SAMPLES
+    for i in range(start, len(todo)):
+        got = judge(engine, todo[i], game.seed, samples)
+        if got is not None:
+            judged.append(got)
+        spent = spent_before + time.process_time() - cpu0
+        if spent > settings.ANALYSIS_CPU_SECONDS:
+            mine.update(
+                status=GameAnalysis.Status.FAILED,
+                error=gettext("The analysis ran over its CPU budget of %(seconds)d seconds.")
+                % {"seconds": settings.ANALYSIS_CPU_SECONDS},
+                cpu_seconds=spent,
+                finished=timezone.now(),
+            )
+            return
+        last = i + 1 == len(todo)
+        if last or time.monotonic() - saved >= SAVE_EVERY:
+            saved = time.monotonic()
+            fields = {"done": i + 1, "total": len(todo), "decisions": judged}
+            if not mine.update(**fields, cpu_seconds=spent, heartbeat=timezone.now()):
+                return  # taken over by another run (see recover_stale)
+    spent = spent_before + time.process_time() - cpu0
+    mine.update(
+        status=GameAnalysis.Status.DONE,
+        done=len(todo),
+        total=len(todo),
+        decisions=judged,
+        summary=summarise(analysis.measure, judged),
+        cpu_seconds=spent,
+        heartbeat=timezone.now(),
+        finished=timezone.now(),
+    )
+
+
+def summarise(measure_key: str, judged: list[dict]) -> dict[str, dict]:
+    """Per seat: verdict counts and the accuracy.
+
+    Accuracy: over the seat's decisions with a choice, the mean of 1 - (the
+    loss of a flagged move / the measure's blunder threshold, capped at 1);
+    a fine move counts 1. 100% means no flagged move.
+    """
+    measure = MEASURES[measure_key]
+    out: dict[str, dict] = {}
+    for d in judged:
+        row = out.setdefault(
+            str(d["seat"]),
+            {
+                "inaccuracy": 0,
+                "mistake": 0,
+                "blunder": 0,
+                "decisions": 0,
+                "choices": 0,
+                "_acc": 0.0,
+            },
+        )
+        row["decisions"] += 1
+        if d["verdict"] == "forced":
+            continue
+        row["choices"] += 1
+        if d["verdict"] in FLAGGED:
+            row[d["verdict"]] += 1
+            row["_acc"] += 1.0 - min(1.0, d["loss"] / measure.blunder)
+        else:
+            row["_acc"] += 1.0
+    for row in out.values():
+        acc = row.pop("_acc")
+        row["accuracy"] = round(100 * acc / row["choices"]) if row["choices"] else 100
+    return out
+
+
+def summary_line(row: dict | None) -> str:
+    """ "2 mistakes, 1 blunder; accuracy 87%" for one seat's summary row."""
+    if not row:
+        return ""
+    parts = []
+    if row.get("inaccuracy"):
+        n = row["inaccuracy"]
+        parts.append(ngettext("%(n)d inaccuracy", "%(n)d inaccuracies", n) % {"n": n})
+    if row.get("mistake"):
+        n = row["mistake"]
+        parts.append(ngettext("%(n)d mistake", "%(n)d mistakes", n) % {"n": n})
+    if row.get("blunder"):
+        n = row["blunder"]
+        parts.append(ngettext("%(n)d blunder", "%(n)d blunders", n) % {"n": n})
+    flagged = ", ".join(parts) if parts else gettext("no inaccuracies, mistakes or blunders")
+    return gettext("%(flagged)s; accuracy %(accuracy)d%%") % {
+        "flagged": flagged[:1].upper() + flagged[1:],
+        "accuracy": row.get("accuracy", 100),
+    }
+
+
+def queue_ahead(analysis: GameAnalysis) -> int:
+    """Analyses under way that were asked for before this queued one."""
+    if analysis.status != GameAnalysis.Status.QUEUED:
+        return 0
+    return GameAnalysis.objects.filter(status__in=ACTIVE, created__lt=analysis.created).count()
+
+
+# ---------------------------------------------------------------------------
+# What the pages show
+
+
+def _names(game: Game) -> list[str]:
+    players = {p.pk: p.display_name for p in Player.objects.filter(pk__in=game.players)}
+    return [players.get(pk, "?") for pk in game.players]
+
+
+def status_payload(analysis: GameAnalysis | None) -> dict[str, Any]:
+    """The small JSON the page polls: status, progress and a line for people.
+
+    The judgements are included only once the analysis is done: a half
+    analysis is never shown as finished.
+    """
+    if analysis is None:
+        return {"status": "none", "done": 0, "total": 0, "message": ""}
+    status = analysis.status
+    payload: dict[str, Any] = {"status": status, "done": analysis.done, "total": analysis.total}
+    if status == GameAnalysis.Status.QUEUED:
+        ahead = queue_ahead(analysis)
+        payload["ahead"] = ahead
+        payload["message"] = (
+            ngettext(
+                "Queued: %(n)d analysis ahead of this one.",
+                "Queued: %(n)d analyses ahead of this one.",
+                ahead,
+            )
+            % {"n": ahead}
+            if ahead
+            else gettext("Queued: the analysis starts in a moment.")
+        )
+    elif status == GameAnalysis.Status.RUNNING:
+        payload["message"] = (
+            gettext("Analysing: %(done)d of %(total)d decisions.")
+            % {"done": analysis.done, "total": analysis.total}
+            if analysis.total
+            else gettext("Analysing: reading the game.")
+        )
+    elif status == GameAnalysis.Status.DONE:
+        payload["message"] = ngettext(
+            "Done: %(n)d decision judged.", "Done: %(n)d decisions judged.", analysis.total
+        ) % {"n": analysis.total}
+        payload["measure"] = analysis.measure
+        payload["decisions"] = [
+            {
+                "n": d["n"],
+                "step": d["step"],
+                "seat": d["seat"],
+                "played": d["played"],
+                "best": d["best"],
+                "verdict": d["verdict"],
+                "loss": d["loss"],
+                "loss_se": d["loss_se"],
+                "value": d["values"][d["played"]],
+                "best_value": d["values"][d["best"]],
+            }
+            for d in analysis.decisions
+        ]
+    else:
+        payload["message"] = analysis.error or gettext("The analysis failed.")
+    return payload
+
+
+def panel_context(game: Game) -> dict[str, Any]:
+    """Everything the analysis panel template needs for one game."""
+    from analysis.chart import format_value, measure_label, svg
+
+    analysis = find(game)
+    context: dict[str, Any] = {"analysis": analysis, "payload": status_payload(analysis)}
+    if analysis is None or analysis.status != GameAnalysis.Status.DONE:
+        return context
+    names = _names(game)
+    measure = analysis.measure
+    summary = analysis.summary or {}
+    rows = []
+    for d in analysis.decisions:
+        played_v, played_se = d["values"][d["played"]]
+        best_v, _ = d["values"][d["best"]]
+        rows.append(
+            {
+                **d,
+                "name": names[d["seat"]],
+                "value_text": format_value(measure, played_v),
+                "se_text": format_value(measure, played_se),
+                "best_text": format_value(measure, best_v),
+                "flagged": d["verdict"] in FLAGGED,
+                "verdict_text": verdict_text(d["verdict"]),
+                "position": d["step"] - 1,
+            }
+        )
+    context.update(
+        names=names,
+        measure_label=measure_label(measure),
+        chart=svg(measure, analysis.decisions, names),
+        rows=rows,
+        flagged=[r for r in rows if r["flagged"]],
+        seats=[
+            {"seat": int(seat), "name": names[int(seat)], "line": summary_line(row)}
+            for seat, row in sorted(summary.items(), key=lambda kv: int(kv[0]))
+        ],
+    )
+    return context
+
+
+def verdict_text(verdict: str) -> str:
+    return {
+        "forced": gettext("forced"),
+        "fine": gettext("fine"),
+        "inaccuracy": gettext("inaccuracy"),
+        "mistake": gettext("mistake"),
+        "blunder": gettext("blunder"),
+    }.get(verdict, verdict)
+
+
+def player_summary(game: Game, player: Player) -> str:
+    """The summary line of ``player``'s decisions in ``game``, once its analysis is done."""
+    if player.pk not in (game.players or []):
+        return ""
+    analysis = GameAnalysis.objects.filter(game=game, status=GameAnalysis.Status.DONE).first()
+    if analysis is None or not analysis.summary:
+        return ""
+    seats = [str(s) for s, pk in enumerate(game.players) if pk == player.pk]
+    row = next((analysis.summary[s] for s in seats if s in analysis.summary), None)
+    return summary_line(row)

@@ -1,0 +1,13 @@
+"""Background tasks (django-tasks, database backend): run by `manage.py analysis_worker`."""
+
+from __future__ import annotations
+
+from django_tasks import task
+
+
+@task()
+def analyse_game(analysis_id: int) -> None:
+    """Judge every member decision of one game (analysis.services.run)."""
+    from analysis import services
+
+    services.run(analysis_id)

@@ -1,0 +1,201 @@
+"""Post-game analysis through the site: asking, the queue and its limits, the worker, the pages.
+
+The worker is the real one (`manage.py analysis_worker --batch`: django-tasks'
+database worker), run in-process; the budget is lowered so the suite stays fast.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from analysis import services
+from analysis.coaching import decisions
+from analysis.models import GameAnalysis
+from club.models import Player
+from games import registry
+from games.models import Variant
+from tests.support.finished import finished_game
+from tests.support.members import member
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _small_budget(settings) -> None:
+    settings.ANALYSIS_SAMPLES = 4
+    settings.ANALYSIS_WORKER_NICE = 0
+
+
+def client_for(player: Player | None) -> Client:
+    client = Client()
+    if player is not None:
+        client.force_login(player.user)
+    return client
+
+
+def ask(game, player: Player | None):
+    return client_for(player).post(
+        reverse("analysis_ask", args=[game.pk]), HTTP_ACCEPT="application/json"
+    )
+
+
+def status(game, player: Player | None = None) -> dict:
+    response = client_for(player).get(reverse("analysis_status", args=[game.pk]))
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def work() -> None:
+    call_command("analysis_worker", batch=True, interval=0)
+
+
+def keft() -> Variant:
+    return Variant.objects.get(name="Keft")
+
+
+def test_a_player_asks_the_worker_judges_every_decision_and_the_pages_show_it():
+    # Two players: each knows the other's hand, so the judgements are sharp.
+    game, players = finished_game(keft(), ["Anna", "Boris"], seed=5)
+    response = ask(game, players[0])
+    assert response.status_code == 202
+    assert response.json()["status"] == "queued"
+    assert status(game)["status"] == "queued"
+    assert "decisions" not in status(game)  # nothing shown before it is done
+    work()
+    got = status(game, players[1])
+    assert got["status"] == "done"
+    engine = registry.engine(game.game)
+    rows = list(game.moves.order_by("number").values_list("number", "seat", "move", "auto"))
+    state = engine.deal(2, game.seed, engine.options(game.options))
+    expected = decisions(engine, state, rows, range(2))
+    assert got["done"] == got["total"] == len(expected)
+    assert [d["n"] for d in got["decisions"]] == [d.index for d in expected]
+    assert {d["verdict"] for d in got["decisions"]} <= {
+        "forced",
+        "fine",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+    }
+    assert all(d["played"] != "pass" for d in got["decisions"])  # passes are not decisions
+    # Members at random: something gets flagged.
+    assert any(d["verdict"] in ("mistake", "blunder", "inaccuracy") for d in got["decisions"])
+    page = client_for(None).get(game.get_absolute_url()).content.decode()
+    assert 'data-testid="analysis-summary"' in page and "accuracy" in page
+    assert 'data-testid="analysis-chart"' in page and 'data-testid="analysis-table"' in page
+    panel = client_for(None).get(reverse("analysis_panel", args=[game.pk])).content.decode()
+    assert "<svg" in panel and "<table" in panel
+    profile = client_for(None).get(reverse("player", args=[players[0].pk])).content.decode()
+    assert 'data-testid="analysis-line"' in profile and "accuracy" in profile
+    # Asking again shows the same analysis: no second run.
+    again = ask(game, member("Zoe"))
+    assert again.json()["status"] == "done"
+    assert GameAnalysis.objects.count() == 1
+
+
+def test_same_game_same_analysis_and_a_resumed_run_equals_an_uninterrupted_one():
+    game, players = finished_game(keft(), ["Anna", "Boris", "Vera"], seed=8)
+    ask(game, players[0])
+    work()
+    analysis = GameAnalysis.objects.get(game=game)
+    full = analysis.decisions
+    # A worker died after three decisions: the row says running, its heartbeat is old.
+    analysis.status = GameAnalysis.Status.RUNNING
+    analysis.done = 3
+    analysis.decisions = full[:3]
+    analysis.summary = None
+    analysis.finished = None
+    analysis.heartbeat = timezone.now() - timezone.timedelta(hours=1)
+    analysis.save()
+    assert status(game)["status"] in ("queued", "running")  # polling queues it again
+    assert "decisions" not in status(game)
+    work()
+    analysis.refresh_from_db()
+    assert analysis.status == "done"
+    assert analysis.decisions == full
+    # And a fresh analysis of the same game is identical.
+    analysis.delete()
+    ask(game, players[1])
+    work()
+    assert GameAnalysis.objects.get(game=game).decisions == full
+
+
+def test_who_may_ask_players_always_everyone_once_public():
+    private, players = finished_game(keft(), ["Anna", "Boris", "Vera"], seed=5, private=True)
+    stranger = member("Zoe")
+    assert ask(private, stranger).status_code == 404
+    assert (
+        client_for(stranger).get(reverse("analysis_status", args=[private.pk])).status_code == 404
+    )
+    assert ask(private, players[1]).status_code == 202
+    page = client_for(stranger).get(reverse("analysis_panel", args=[private.pk]))
+    assert page.status_code == 404
+    public, others = finished_game(keft(), ["Gleb", "Dana", "Ivan"], seed=6)
+    assert ask(public, None).status_code == 403  # members only
+    assert ask(public, stranger).status_code == 202
+
+
+def test_limits_one_per_member_and_a_queue_cap(settings):
+    first, players = finished_game(keft(), ["Anna", "Boris", "Vera"], seed=5)
+    second, _ = finished_game(keft(), ["Gleb", "Dana", "Ivan"], seed=6)
+    third, _ = finished_game(keft(), ["Lev", "Mira", "Nina"], seed=7)
+    asker = member("Zoe")
+    assert ask(first, asker).status_code == 202
+    busy = ask(second, asker)
+    assert busy.status_code == 429 and busy.json()["code"] == "busy"
+    assert not GameAnalysis.objects.filter(game=second).exists()  # changed nothing
+    settings.ANALYSIS_QUEUE_MAX = 1
+    full = ask(third, players[0])
+    assert full.status_code == 503 and full.json()["code"] == "queue_full"
+    work()
+    assert ask(second, asker).status_code == 202  # the first is done: the member may ask again
+
+
+def test_an_analysis_over_its_cpu_budget_fails_and_shows_no_half_result(settings):
+    settings.ANALYSIS_CPU_SECONDS = 0
+    game, players = finished_game(keft(), ["Anna", "Boris", "Vera"], seed=5)
+    ask(game, players[0])
+    work()
+    got = status(game)
+    assert got["status"] == "failed" and "CPU budget" in got["message"]
+    assert "decisions" not in got
+    page = client_for(players[0]).get(game.get_absolute_url()).content.decode()
+    assert 'data-testid="analysis-done"' not in page
+    assert "Analyse this game again" in page
+    settings.ANALYSIS_CPU_SECONDS = 600
+    assert ask(game, players[0]).json()["status"] == "queued"
+
+
+def test_golf_match_is_judged_in_expected_match_total():
+    variant = Variant.objects.create(name="Golf, 1 round", game="golf", rounds=1, max_players=12)
+    game, players = finished_game(variant, ["Anna", "Boris"], seed=3)
+    ask(game, players[0])
+    work()
+    got = status(game)
+    assert got["status"] == "done" and got["measure"] == "match_total"
+    assert got["decisions"] and all(not d["played"].startswith("ready") for d in got["decisions"])
+
+
+def test_house_moves_are_not_judged():
+    game, players = finished_game(keft(), ["Anna", "Boris", "Vera"], seed=5)
+    chosen = game.moves.filter(seat=0).exclude(move="pass").order_by("number").first()
+    chosen.auto = True  # the house played this one for Anna
+    chosen.save()
+    ask(game, players[0])
+    work()
+    judged = [d["n"] for d in status(game)["decisions"]]
+    assert chosen.number not in judged
+    assert judged
+
+
+def test_worker_command_lowers_its_priority(settings, monkeypatch):
+    calls = []
+    monkeypatch.setattr("os.nice", lambda n: calls.append(n) or n)
+    settings.ANALYSIS_WORKER_NICE = 10
+    work()
+    assert calls == [10]
+    assert services.recover_stale() == 0
