@@ -103,7 +103,7 @@ def request(game: Game, player: Player | None) -> GameAnalysis:
             analysis.status = GameAnalysis.Status.QUEUED
             analysis.requested_by = player
             analysis.measure = engine.analysis_measure(game.options)
-            analysis.samples = settings.ANALYSIS_SAMPLES
+            analysis.samples = 0  # the worker's ANALYSIS_SAMPLES, fixed when it starts
             analysis.done = analysis.total = 0
             analysis.decisions = []
             analysis.summary = None
@@ -172,7 +172,9 @@ def run(analysis_id: int) -> None:
         analysis.attempts += 1
         analysis.started = analysis.started or now
         analysis.heartbeat = now
-        analysis.save(update_fields=["status", "attempts", "started", "heartbeat"])
+        # The budget is the worker's, fixed at the first run: a resumed run keeps it.
+        analysis.samples = analysis.samples or settings.ANALYSIS_SAMPLES
+        analysis.save(update_fields=["status", "attempts", "started", "heartbeat", "samples"])
     attempt = analysis.attempts
     mine = GameAnalysis.objects.filter(
         pk=analysis.pk, attempts=attempt, status=GameAnalysis.Status.RUNNING
@@ -203,7 +205,7 @@ def _run(analysis: GameAnalysis, mine: Any) -> None:
     spent_before = analysis.cpu_seconds
     cpu0 = time.process_time()
     saved = time.monotonic()
-    samples = analysis.samples or settings.ANALYSIS_SAMPLES
+    samples = analysis.samples
     for i in range(start, len(todo)):
         got = judge(engine, todo[i], game.seed, samples)
         if got is not None:

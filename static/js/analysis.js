@@ -120,9 +120,23 @@ function formatValue(value) {
   return value.toFixed(measure === "match_total" ? 1 : 2);
 }
 
+/** The line under the replay's caption that tells what the analysis says of this position. */
+function momentBox() {
+  let box = replay?.querySelector("[data-testid=analysis-moment]");
+  if (!box && replay) {
+    box = document.createElement("p");
+    box.className = "analysis-moment";
+    box.setAttribute("data-testid", "analysis-moment");
+    box.setAttribute("aria-live", "polite");
+    box.hidden = true;
+    replay.querySelector("[data-testid=replay-caption]").after(box);
+  }
+  return box;
+}
+
 function showMoment(index) {
-  const box = root.querySelector("[data-testid=analysis-moment]");
-  if (!box) return;
+  const box = momentBox();
+  if (!box || !decisions.length) return;
   const here = decisions.filter((d) => d.step - 1 === index && d.verdict !== "forced");
   box.hidden = here.length === 0;
   box.replaceChildren();

@@ -1,0 +1,89 @@
+"""The analysis worker as a real process: killed mid-analysis, a new one finishes it.
+
+Nothing half done is ever shown as finished, and the resumed analysis equals
+an uninterrupted one (the coach is deterministic; the judgements made before
+the crash were saved as they were made).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.support.tables import run_django
+from tests.support.worker import AnalysisWorker
+
+pytestmark = pytest.mark.server
+
+STATE = (
+    "from analysis.models import GameAnalysis\n"
+    "from analysis import services\n"
+    "a = GameAnalysis.objects.get(game_id={game})\n"
+    "emit({{'status': a.status, 'done': a.done, 'total': a.total, 'decisions': a.decisions,\n"
+    "       'shown': 'decisions' in services.status_payload(a)}})\n"
+)
+
+
+def state(database, game: int) -> dict:
+    return run_django(database, STATE.format(game=game))
+
+
+def wait_for(database, game: int, check, timeout: float = 120.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        now = state(database, game)
+        if check(now):
+            return now
+        time.sleep(0.3)
+    raise AssertionError(f"gave up waiting; last: {now['status']} {now['done']}/{now['total']}")
+
+
+def test_a_killed_worker_leaves_a_running_analysis_that_the_next_worker_finishes(
+    database, tmp_path
+):
+    made = run_django(
+        database,
+        "from analysis import services\n"
+        "from games.models import Variant\n"
+        "from tests.support.finished import finished_game\n"
+        "variant = Variant.objects.create(name='Golf restart', game='golf', rounds=1,"
+        " max_players=12)\n"
+        "game, players = finished_game(variant, ['Anna', 'Boris', 'Vera'], seed=4)\n"
+        "services.request(game, players[0])\n"
+        "emit({'game': game.pk, 'player': players[1].pk})\n",
+    )
+    game = made["game"]
+    env = {"ANALYSIS_SAMPLES": "8", "ANALYSIS_STALE_SECONDS": "2", "ANALYSIS_WORKER_NICE": "0"}
+    first = AnalysisWorker(database, tmp_path, env).start()
+    try:
+        midway = wait_for(database, game, lambda s: s["status"] == "running" and s["done"] >= 3)
+    finally:
+        first.kill()
+    assert midway["done"] < midway["total"], "the analysis finished before the kill: make it longer"
+    after_kill = state(database, game)
+    assert after_kill["status"] == "running" and not after_kill["shown"]
+    second = AnalysisWorker(database, tmp_path, env).start()
+    try:
+        done = wait_for(database, game, lambda s: s["status"] == "done")
+    finally:
+        second.stop()
+    assert done["shown"] and done["done"] == done["total"]
+    # An uninterrupted analysis of the same game gives the same judgements.
+    again = run_django(
+        database,
+        "from django.conf import settings\n"
+        "from django.core.management import call_command\n"
+        "from analysis import services\n"
+        "from analysis.models import GameAnalysis\n"
+        "from club.models import Player\n"
+        f"a = GameAnalysis.objects.get(game_id={game})\n"
+        "game = a.game\n"
+        "a.delete()\n"
+        f"services.request(game, Player.objects.get(pk={made['player']}))\n"
+        "settings.ANALYSIS_SAMPLES = 8\n"
+        "settings.ANALYSIS_WORKER_NICE = 0\n"
+        "call_command('analysis_worker', batch=True, interval=0)\n"
+        f"emit(GameAnalysis.objects.get(game_id={game}).decisions)\n",
+    )
+    assert again == done["decisions"]
