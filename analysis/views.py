@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from analysis import services
@@ -37,7 +38,7 @@ def ask(request: HttpRequest, game_id: int) -> HttpResponse:
     except Http404:
         if _wants_json(request):
             return JsonResponse(
-                {"code": "not_found", "message": "There is no such game."}, status=404
+                {"code": "not_found", "message": gettext("There is no such game.")}, status=404
             )
         raise
     except ServiceError as exc:
@@ -60,7 +61,9 @@ def status(request: HttpRequest, game_id: int) -> JsonResponse:
     try:
         game = _game(request, game_id)
     except Http404:
-        return JsonResponse({"code": "not_found", "message": "There is no such game."}, status=404)
+        return JsonResponse(
+            {"code": "not_found", "message": gettext("There is no such game.")}, status=404
+        )
     services.recover_stale()
     return JsonResponse(services.status_payload(services.find(game)))
 

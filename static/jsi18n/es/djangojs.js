@@ -20,12 +20,21 @@
   django.catalog = django.catalog || {};
   
   const newcatalog = {
+    "Better: ": "Mejor: ",
     "Closed": "Cerrada",
     "Finished": "Terminada",
+    "Here %(name)s played %(played)s (%(verdict)s, expected %(value)s). ": "Aqu\u00ed %(name)s jug\u00f3 %(played)s (%(verdict)s, esperado %(value)s). ",
     "Playing": "En juego",
+    "The analysis is done; reload the page to see it.": "El an\u00e1lisis est\u00e1 listo; recarga la p\u00e1gina para verlo.",
+    "The site did not answer: try again later.": "El sitio no respondi\u00f3: int\u00e9ntalo m\u00e1s tarde.",
     "This table was closed.": "Esta mesa se ha cerrado.",
     "Waiting for players": "Esperando jugadores",
-    "Waiting for players: %(seated)s/%(seats)s seated.": "Esperando jugadores: %(seated)s/%(seats)s sentados."
+    "Waiting for players: %(seated)s/%(seats)s seated.": "Esperando jugadores: %(seated)s/%(seats)s sentados.",
+    "blunder": "error grave",
+    "fine": "bien",
+    "forced": "forzada",
+    "inaccuracy": "imprecisi\u00f3n",
+    "mistake": "error"
   };
   for (const key in newcatalog) {
     django.catalog[key] = newcatalog[key];

@@ -20,12 +20,21 @@
   django.catalog = django.catalog || {};
   
   const newcatalog = {
+    "Better: ": "Mieux : ",
     "Closed": "Ferm\u00e9e",
     "Finished": "Termin\u00e9e",
+    "Here %(name)s played %(played)s (%(verdict)s, expected %(value)s). ": "Ici %(name)s a jou\u00e9 %(played)s (%(verdict)s, attendu %(value)s). ",
     "Playing": "En cours",
+    "The analysis is done; reload the page to see it.": "L'analyse est termin\u00e9e ; rechargez la page pour la voir.",
+    "The site did not answer: try again later.": "Le site n'a pas r\u00e9pondu : r\u00e9essayez plus tard.",
     "This table was closed.": "Cette table a \u00e9t\u00e9 ferm\u00e9e.",
     "Waiting for players": "En attente de joueurs",
-    "Waiting for players: %(seated)s/%(seats)s seated.": "En attente de joueurs : %(seated)s/%(seats)s assis."
+    "Waiting for players: %(seated)s/%(seats)s seated.": "En attente de joueurs : %(seated)s/%(seats)s assis.",
+    "blunder": "gaffe",
+    "fine": "bon",
+    "forced": "forc\u00e9",
+    "inaccuracy": "impr\u00e9cision",
+    "mistake": "erreur"
   };
   for (const key in newcatalog) {
     django.catalog[key] = newcatalog[key];

@@ -20,12 +20,21 @@
   django.catalog = django.catalog || {};
   
   const newcatalog = {
+    "Better: ": "Meglio: ",
     "Closed": "Chiuso",
     "Finished": "Finita",
+    "Here %(name)s played %(played)s (%(verdict)s, expected %(value)s). ": "Qui %(name)s ha giocato %(played)s (%(verdict)s, atteso %(value)s). ",
     "Playing": "In gioco",
+    "The analysis is done; reload the page to see it.": "L'analisi \u00e8 pronta; ricarica la pagina per vederla.",
+    "The site did not answer: try again later.": "Il sito non ha risposto: riprova pi\u00f9 tardi.",
     "This table was closed.": "Questo tavolo \u00e8 stato chiuso.",
     "Waiting for players": "In attesa di giocatori",
-    "Waiting for players: %(seated)s/%(seats)s seated.": "In attesa di giocatori: %(seated)s/%(seats)s seduti."
+    "Waiting for players: %(seated)s/%(seats)s seated.": "In attesa di giocatori: %(seated)s/%(seats)s seduti.",
+    "blunder": "errore grave",
+    "fine": "buona",
+    "forced": "forzata",
+    "inaccuracy": "imprecisione",
+    "mistake": "errore"
   };
   for (const key in newcatalog) {
     django.catalog[key] = newcatalog[key];

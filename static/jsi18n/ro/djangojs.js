@@ -20,12 +20,21 @@
   django.catalog = django.catalog || {};
   
   const newcatalog = {
+    "Better: ": "Mai bine: ",
     "Closed": "\u00cenchis\u0103",
     "Finished": "\u00cencheiat\u0103",
+    "Here %(name)s played %(played)s (%(verdict)s, expected %(value)s). ": "Aici %(name)s a jucat %(played)s (%(verdict)s, a\u0219teptat %(value)s). ",
     "Playing": "\u00cen joc",
+    "The analysis is done; reload the page to see it.": "Analiza este gata; re\u00eencarc\u0103 pagina pentru a o vedea.",
+    "The site did not answer: try again later.": "Site-ul nu a r\u0103spuns: \u00eencearc\u0103 mai t\u00e2rziu.",
     "This table was closed.": "Aceast\u0103 mas\u0103 a fost \u00eenchis\u0103.",
     "Waiting for players": "Se a\u0219teapt\u0103 juc\u0103tori",
-    "Waiting for players: %(seated)s/%(seats)s seated.": "Se a\u0219teapt\u0103 juc\u0103tori: %(seated)s/%(seats)s a\u0219eza\u021bi."
+    "Waiting for players: %(seated)s/%(seats)s seated.": "Se a\u0219teapt\u0103 juc\u0103tori: %(seated)s/%(seats)s a\u0219eza\u021bi.",
+    "blunder": "gaf\u0103",
+    "fine": "bun\u0103",
+    "forced": "for\u021bat\u0103",
+    "inaccuracy": "imprecizie",
+    "mistake": "gre\u0219eal\u0103"
   };
   for (const key in newcatalog) {
     django.catalog[key] = newcatalog[key];
