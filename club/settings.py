@@ -176,6 +176,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "analysis",
+    "duplicate",
 ]
 
 MIDDLEWARE = [

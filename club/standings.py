@@ -7,6 +7,7 @@ and the ranking, so they can be tested on their own.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -180,3 +181,56 @@ def recent_marks(series) -> dict[int, list[str]]:
         mark = ("L" if lost else "W") if series.is_loss else str(place)
         marks.setdefault(player_id, []).append(mark)
     return marks
+
+
+# ---------------------------------------------------------------------------
+# Duplicate series (duplicate app; RULES on the rules page): matchpoints
+
+
+def matchpoints(keys: Sequence[tuple]) -> list[int]:
+    """Each entrant's matchpoints on one board and seat, from their outcome keys.
+
+    The lower key beat the higher (the game says what a key is: registry
+    `duplicate_key`); equal keys tie. 2 points for every other entrant beaten,
+    1 for every tie, 0 for every loss. Sorted once, so a seat with n entrants
+    costs n log n, not n squared.
+    """
+    ordered = sorted(keys)
+    n = len(ordered)
+    points = []
+    for key in keys:
+        low, high = bisect_left(ordered, key), bisect_right(ordered, key)
+        points.append(2 * (n - high) + (high - low - 1))
+    return points
+
+
+def matchpoint_percent(points: int, entrants: int) -> float:
+    """Matchpoints as a percentage of the most possible (2 per other entrant).
+
+    A lone entrant of a seat has nobody to be compared with: 50%, the average.
+    """
+    if entrants < 2:
+        return 50.0
+    return 100.0 * points / (2 * (entrants - 1))
+
+
+@dataclass
+class DuplicateRow:
+    player_id: int
+    name: str
+    games: int = 0  # boards played
+    percent_sum: float = 0.0
+    rank: int | None = None
+
+    @property
+    def percent(self) -> float:
+        return self.percent_sum / self.games if self.games else 0.0
+
+    @property
+    def percent_text(self) -> str:
+        return f"{self.percent:.2f}"
+
+
+def duplicate_key(row: DuplicateRow) -> tuple:
+    """The higher average matchpoint percentage first, then more boards played."""
+    return (-round(row.percent, 9), -row.games)

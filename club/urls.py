@@ -17,6 +17,7 @@ urlpatterns = [
     # The header's language picker (Django's set_language, plus the profile).
     path("i18n/setlang/", i18n.set_language, name="set_language"),
     path("ratings/", include("ratings.urls")),
+    path("duplicate/", include("duplicate.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("", include("games.urls")),

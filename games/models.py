@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.urls import reverse
 
-from games import registry
+from games import hooks, registry
 
 if TYPE_CHECKING:
     from club.models import Player
@@ -141,7 +141,8 @@ def _may_see_q(player: Player | None, invite: str | None, table: str = "") -> mo
     rule = models.Q(**{f"{table}private": False})
     token = _invite_uuid(invite)
     if token is not None:
-        rule |= models.Q(**{f"{table}invite_token": token})
+        # A sealed table (a duplicate board) is not opened by its invite link.
+        rule |= models.Q(**{f"{table}invite_token": token}) & hooks.not_sealed_q(table)
     if player is not None:
         seated = Seat.objects.filter(player=player, is_bot=False).values("table_id")
         rule |= models.Q(**{f"{table}created_by": player}) | models.Q(**{f"{table}pk__in": seated})
@@ -296,6 +297,9 @@ class GameQuerySet(models.QuerySet):
         if player is not None:
             # A finished game has one result per seat, also for players who left since.
             rule |= models.Q(pk__in=Game.objects.filter(results__player=player).values("pk"))
+        extra = hooks.visible_games_q(player)
+        if extra is not None:
+            rule |= extra
         return self.filter(rule)
 
 

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.engine import cards, devyatka, golf
 
 DEVYATKA = "devyatka"
@@ -70,6 +72,15 @@ class Engine:
     # (view, public history before it, move played, seed, decision index, samples)
     # -> the coach's judgement of one decision (games.engine.bots.coach.judge) or None.
     judge: Callable[[dict, list, str, Any, int, int], dict | None] | None = None
+    # Duplicate play (the duplicate app): the same seed, options and number of
+    # seats deal every seat the same cards in every game, later rounds included.
+    duplicate: bool = False
+    # (Game.options) -> a key over one seat's outcome (`outcome_of`): of two
+    # players who held the same seat of the same deal, the lower key beat the
+    # other; equal keys tie. What "beat" means is the game's to say.
+    duplicate_key: Callable[[dict], Callable[[dict], tuple]] | None = None
+    # (Game.options, outcome) -> one seat's result in a few words, for the traveller.
+    outcome_text: Callable[[dict, dict], str] = lambda options, outcome: str(outcome["place"])
 
     def family(self, options: dict) -> str:
         """The rating family of a game with these options: the game's key unless split."""
@@ -87,6 +98,41 @@ class Engine:
             )
             state, _ = self.apply(state, seat, move)
         return state
+
+
+# One seat's outcome, as the duplicate app reads it from a GameResult row
+# (club.models): place, lost, out_position, cards_left, card_points, passes, score.
+NO_OUT = 99  # never went out: after everyone who did
+
+
+def _devyatka_duplicate_key(options: dict) -> Callable[[dict], tuple]:
+    if options.get("keft"):
+        # Not losing beats losing; then going out earlier beats going out later.
+        return lambda o: (bool(o["lost"]), o["out_position"] or NO_OUT)
+    if options.get("pass_rule"):
+        return lambda o: (o["place"], o["cards_left"], o["passes"], o["card_points"])
+    # The place first, then the game's own tie-breaks: fewer cards left, fewer card points.
+    return lambda o: (o["place"], o["cards_left"], o["card_points"])
+
+
+def _devyatka_outcome_text(options: dict, o: dict) -> str:
+    if options.get("keft"):
+        if o["lost"]:
+            return gettext("lost")
+        return gettext("out %(n)s") % {"n": o["out_position"] or "–"}
+    return gettext("place %(place)s · %(cards)s cards left · %(points)s points") % {
+        "place": o["place"],
+        "cards": o["cards_left"],
+        "points": o["card_points"],
+    }
+
+
+def _golf_duplicate_key(options: dict) -> Callable[[dict], tuple]:
+    return lambda o: (o["score"],)  # the lower match total beats the higher
+
+
+def _golf_outcome_text(options: dict, o: dict) -> str:
+    return gettext("total %(score)s") % {"score": o["score"]}
 
 
 def _devyatka_options(data: dict) -> devyatka.Options:
@@ -226,6 +272,9 @@ _ENGINES = {
         rating_family=lambda options: "keft" if options.get("keft") else DEVYATKA,
         analysis_measure=lambda options: "avoid_loss" if options.get("keft") else "place",
         judge=_judge,
+        duplicate=True,
+        duplicate_key=_devyatka_duplicate_key,
+        outcome_text=_devyatka_outcome_text,
     ),
     GOLF: Engine(
         key=GOLF,
@@ -254,6 +303,9 @@ _ENGINES = {
         rules_in_force=_golf_rules,
         analysis_measure=lambda options: "match_total",
         judge=_judge,
+        duplicate=True,
+        duplicate_key=_golf_duplicate_key,
+        outcome_text=_golf_outcome_text,
     ),
 }
 

@@ -25,6 +25,7 @@ from games.services.house import (
     choose_automatic_move,
     due_tables,
     play_automatic,
+    play_out,
 )
 from games.services.moves import play_move
 from games.services.presence import (
@@ -39,6 +40,7 @@ from games.services.tables import (
     add_bot,
     come_back,
     create_table,
+    deal_fixed_table,
     hand_over,
     join_table,
     leave_table,
@@ -61,6 +63,7 @@ __all__ = [
     "come_back",
     "create_table",
     "current_game",
+    "deal_fixed_table",
     "due_tables",
     "hand_over",
     "join_table",
@@ -68,6 +71,7 @@ __all__ = [
     "move_log",
     "play_again",
     "play_automatic",
+    "play_out",
     "play_move",
     "project",
     "quick_game",

@@ -14,6 +14,7 @@ from games.services.clock import _deadline
 from games.services.common import (
     Broadcast,
     _locked_table,
+    _seats,
     current_game,
 )
 from games.services.moves import _apply_move
@@ -94,3 +95,37 @@ def play_automatic(turn: AutoTurn, move: str) -> Broadcast | None:
         return None  # the player came back in the meantime
     game = current_game(table)
     return _apply_move(table, game, turn.seat, move, turn.version, auto=True)
+
+
+@transaction.atomic
+def play_out(table_id: int) -> Broadcast | None:
+    """The house plays every remaining turn of a table's game now, from where it stopped.
+
+    For an event that ends at a fixed time (a duplicate round closing): each
+    bot seat plays at its own level, each member's seat at the stand-in level,
+    exactly as the runner would, only without waiting. None if nothing was left.
+    """
+    table = _locked_table(table_id)
+    if table.status != Table.Status.PLAYING:
+        return None
+    game = current_game(table)
+    engine = registry.engine(game.game)
+    seats = _seats(table)
+    history = list(game.moves.order_by("number").values_list("seat", "move"))
+    update = None
+    while table.status == Table.Status.PLAYING:
+        state = engine.from_json(game.state)
+        seat = seats[engine.actors(state)[0]]
+        level = seat.player.bot_level if seat.is_bot else settings.HOUSE_STAND_IN_LEVEL
+        move = engine.choose_move(
+            level,
+            engine.view(state, seat.position),
+            history,
+            (game.seed + table.version) % (2**31),
+            settings.BOT_SEARCH_BUDGET_MS,
+        )
+        update = _apply_move(
+            table, game, seat.position, move, table.version, auto=True, seats=seats
+        )
+        history.extend((e["seat"], e["move"]) for e in update.events)
+    return update

@@ -6,7 +6,7 @@ import datetime
 
 from django.conf import settings
 
-from games import registry
+from games import hooks, registry
 from games.models import Game, Seat, Table
 from games.services.common import (
     ServiceError,
@@ -93,7 +93,10 @@ def table_for_viewer(table_id: int, player_id: int, invite: str | None = None) -
 
 def _may_see_private(table: Table, player_id: int, seats: list[Seat], invite: str | None) -> bool:
     seated = any(s.player_id == player_id for s in seats)
-    return seated or table.created_by_id == player_id or str(table.invite_token) == (invite or "")
+    if seated or table.created_by_id == player_id:
+        return True
+    # A sealed table (a duplicate board) is not opened by its invite link.
+    return str(table.invite_token) == (invite or "") and not hooks.is_sealed(table.pk)
 
 
 def seat_of(snapshot_data: dict, player_id: int | None) -> int | None:

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Player, Series
-from games import registry
+from games import hooks, registry
 from games.models import Game, Seat, Table, Variant
 from games.services.clock import _changed
 from games.services.common import (
@@ -191,12 +191,13 @@ def _start(table: Table) -> Broadcast:
     return _changed(table, game, lobby=True)
 
 
-def _deal(table: Table, players: list[int], number: int) -> Game:
+def _deal(table: Table, players: list[int], number: int, seed: int | None = None) -> Game:
     variant = table.variant
     engine = registry.engine(variant.game)
     options = variant.options()
-    rng = _deal_seeds.get()
-    seed = rng.getrandbits(62) if rng is not None else secrets.randbits(62)
+    if seed is None:
+        rng = _deal_seeds.get()
+        seed = rng.getrandbits(62) if rng is not None else secrets.randbits(62)
     state = engine.deal(len(players), seed, engine.options(options))
     Seat.objects.filter(table=table).update(rematch=False, handed_over=False, resigned_at=None)
     return Game.objects.create(
@@ -210,6 +211,32 @@ def _deal(table: Table, players: list[int], number: int) -> Game:
         seed=seed,
         state=engine.to_json(state),
     )
+
+
+@transaction.atomic
+def deal_fixed_table(
+    creator: Player, variant: Variant, players: list[Player], seed: int
+) -> tuple[Table, Game, Broadcast]:
+    """A private table seating `players` in order (house bots and `creator`), dealt from `seed`.
+
+    The same seed, variant and number of seats deal the same cards to every
+    seat: the duplicate app plays its boards this way. The game starts at once.
+    """
+    if not variant.min_players <= len(players) <= variant.max_players:
+        raise ServiceError(
+            "bad_seats",
+            f"{variant} tables have {variant.min_players} to {variant.max_players} seats.",
+        )
+    table = Table.objects.create(
+        variant=variant, created_by=creator, seat_count=len(players), private=True
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, position=position, player=player, is_bot=player.is_bot)
+        for position, player in enumerate(players)
+    )
+    table.status = Table.Status.PLAYING
+    game = _deal(table, [p.pk for p in players], number=1, seed=seed)
+    return table, game, _changed(table, game, lobby=False)
 
 
 @transaction.atomic
@@ -229,6 +256,8 @@ def play_again(player: Player, table_id: int) -> Broadcast:
         raise ServiceError("not_seated", "Only the players at this table can play again.")
     if mine.resigned_at is not None:
         raise ServiceError("resigned", "You left this game, so you are not in its rematch.")
+    if hooks.is_sealed(table.pk):
+        raise ServiceError("one_deal", "This table plays one fixed deal only: there is no rematch.")
     if not mine.rematch:
         mine.rematch = True
         mine.save(update_fields=["rematch"])

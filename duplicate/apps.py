@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class DuplicateConfig(AppConfig):
+    name = "duplicate"
+    verbose_name = _("Duplicate series")
+
+    def ready(self) -> None:
+        from duplicate.rules import DuplicateTableRules
+        from games import hooks
+
+        # Boards' tables stay sealed, and travellers open the others' games (games.hooks).
+        hooks.register(DuplicateTableRules())

@@ -1,0 +1,45 @@
+"""Who may see what of a duplicate board (registered with games.hooks).
+
+No peeking: until a member has finished a board, or its round has closed,
+nothing of the other entrants' games of it is visible to them. Boards' tables
+are private and sealed (no invite opens them, no spectator watches), and
+their games are visible to their own players (games' own rule), to every
+member who finished the same board, and to everyone once the round closed.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from club.models import Player
+from duplicate.models import Play
+
+
+def finished_boards(player: Player | None) -> models.QuerySet:
+    """Ids (values) of the boards this member has finished."""
+    if player is None:
+        return Play.objects.none().values("board_id")
+    return Play.objects.filter(player=player, game__result__isnull=False).values("board_id")
+
+
+def open_board(player: Player | None, board) -> bool:
+    """May this viewer see everything about this board (its traveller, its games)?"""
+    if board.round.is_closed:
+        return True
+    return player is not None and finished_boards(player).filter(board_id=board.pk).exists()
+
+
+class DuplicateTableRules:
+    def sealed_table_ids(self) -> models.QuerySet:
+        return Play.objects.values("table_id")
+
+    def is_sealed(self, table_id: int) -> bool:
+        return Play.objects.filter(table_id=table_id).exists()
+
+    def visible_games(self, player: Player | None) -> models.Q:
+        closed = Play.objects.filter(board__round__closed__isnull=False).values("game_id")
+        rule = models.Q(pk__in=closed)
+        if player is not None:
+            travellers = Play.objects.filter(board_id__in=finished_boards(player))
+            rule |= models.Q(pk__in=travellers.values("game_id"))
+        return rule

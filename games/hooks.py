@@ -1,0 +1,58 @@
+"""Rules that apps built on tables lay over them, without games importing those apps.
+
+A duplicate board (the duplicate app) is played at a private table that stays
+sealed: no invite link opens it (so nobody can watch it while its round is
+open), and no rematch deals new cards at it. Its finished games, on the other
+hand, are seen by more people than their players: those who finished the same
+board, and everyone once the round has closed. Such an app registers a
+`TableRules` in its AppConfig.ready(); the games pages, services and sockets
+ask here, so dependencies keep pointing inward.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from django.db import models
+
+if TYPE_CHECKING:
+    from club.models import Player
+
+
+class TableRules(Protocol):
+    def sealed_table_ids(self) -> models.QuerySet:
+        """Ids (a values_list) of the tables no invite opens and no rematch deals at."""
+
+    def is_sealed(self, table_id: int) -> bool: ...
+
+    def visible_games(self, player: Player | None) -> models.Q:
+        """Games (a Q over games.Game) this viewer may see beyond the tables' own rule."""
+
+
+_rules: list[TableRules] = []
+
+
+def register(rules: TableRules) -> None:
+    if rules not in _rules:
+        _rules.append(rules)
+
+
+def not_sealed_q(prefix: str = "") -> models.Q:
+    """A Q over tables (`prefix` is the lookup to a table) excluding the sealed ones."""
+    rule = models.Q()
+    for rules in _rules:
+        rule &= ~models.Q(**{f"{prefix}pk__in": rules.sealed_table_ids()})
+    return rule
+
+
+def is_sealed(table_id: int) -> bool:
+    return any(rules.is_sealed(table_id) for rules in _rules)
+
+
+def visible_games_q(player: Player | None) -> models.Q | None:
+    """What the registered apps open up beyond the tables' own rule; None when nothing."""
+    rule = None
+    for rules in _rules:
+        extra = rules.visible_games(player)
+        rule = extra if rule is None else rule | extra
+    return rule
