@@ -109,6 +109,10 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.series} · {_('round')} {self.number}"
 
+    def save(self, *args, **kwargs) -> None:
+        super().save(*args, **kwargs)
+        self.sync_boards()
+
     def get_absolute_url(self) -> str:
         return reverse("duplicate_round", args=[self.series.slug, self.number])
 
@@ -149,10 +153,6 @@ class Round(models.Model):
                 }
         if errors:
             raise ValidationError(errors)
-
-    def save(self, *args, **kwargs) -> None:
-        super().save(*args, **kwargs)
-        self.sync_boards()
 
     def sync_boards(self) -> None:
         """One Board per number 1..boards, each with its own secret seed."""

@@ -22,6 +22,9 @@ from tests.support.members import member
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("default_variants")]
 
 
+FIRST, LAST = (lambda legal: legal[0]), (lambda legal: legal[-1])
+
+
 def client_for(player) -> Client:
     client = Client()
     if player is not None:
@@ -82,9 +85,7 @@ def test_traveller_and_standings_score_only_the_entrants_seats():
     golf_series_round = open_round(series, boards=1)
     names = ["Anna", "Boris", "Vera"]
     players = [member(n) for n in names]
-    for player, pick in zip(
-        players, (lambda l: l[0], lambda l: l[-1], lambda l: l[0]), strict=True
-    ):
+    for player, pick in zip(players, (FIRST, LAST, FIRST), strict=True):
         finish(start(player, golf_series_round), pick)
     entries = duplicate_standings.traveller(series, board(golf_series_round).pk)
     assert sorted(e.name for e in entries) == names  # the bots' seats are not scored
@@ -146,7 +147,7 @@ def test_each_board_is_played_once_inside_the_window():
 
 def test_the_play_button_deals_and_opens_the_table():
     series = make_series("Devyatka", seats=3)
-    round_ = open_round(series, boards=2)
+    open_round(series, boards=2)
     anna = member("Anna")
     client = client_for(anna)
     page = client.get(reverse("duplicate_series", args=[series.slug])).content.decode()
