@@ -10,6 +10,7 @@ member who finished the same board, and to everyone once the round closed.
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext
 
 from club.models import Player
 from duplicate.models import Play
@@ -43,3 +44,13 @@ class DuplicateTableRules:
             travellers = Play.objects.filter(board_id__in=finished_boards(player))
             rule |= models.Q(pk__in=travellers.values("game_id"))
         return rule
+
+    def table_link(self, table_id: int) -> tuple[str, str] | None:
+        play = Play.objects.filter(table_id=table_id).select_related("board__round__series").first()
+        if play is None:
+            return None
+        label = gettext("%(series)s, board %(n)s: after the game, its traveller") % {
+            "series": play.board.round.series.name,
+            "n": play.board.number,
+        }
+        return label, play.board.round.series.get_absolute_url()

@@ -28,6 +28,9 @@ class TableRules(Protocol):
     def visible_games(self, player: Player | None) -> models.Q:
         """Games (a Q over games.Game) this viewer may see beyond the tables' own rule."""
 
+    def table_link(self, table_id: int) -> tuple[str, str] | None:
+        """(label, url) of the page a sealed table belongs to, for its table page."""
+
 
 _rules: list[TableRules] = []
 
@@ -56,3 +59,11 @@ def visible_games_q(player: Player | None) -> models.Q | None:
         extra = rules.visible_games(player)
         rule = extra if rule is None else rule | extra
     return rule
+
+
+def table_link(table_id: int) -> tuple[str, str] | None:
+    for rules in _rules:
+        link = rules.table_link(table_id)
+        if link is not None:
+            return link
+    return None

@@ -13,7 +13,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Player, Series
-from games import registry, services
+from games import hooks, registry, services
 from games.broadcast import publish_sync
 from games.forms import CreateTableForm
 from games.models import Game, Table, Variant
@@ -72,10 +72,19 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.with_seats().visible_to(player, invite), pk=table_id)
     seats = list(table.seats.all())
     seated = any(s.player_id == player.pk for s in seats)
+    # A sealed table (a duplicate board) has no invite link and no rematch.
+    sealed = table.private and hooks.is_sealed(table.pk)
     return render(
         request,
         "games/table.html",
-        {"table": table, "seats": seats, "seated": seated, "invite": invite},
+        {
+            "table": table,
+            "seats": seats,
+            "seated": seated,
+            "invite": invite,
+            "sealed": sealed,
+            "sealed_link": hooks.table_link(table.pk) if sealed else None,
+        },
     )
 
 

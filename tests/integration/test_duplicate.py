@@ -158,7 +158,9 @@ def test_the_play_button_deals_and_opens_the_table():
     assert response.status_code == 302 and response["Location"] == f"/tables/{play.table_id}/"
     assert play.board.number == 2 and play.table.private
     assert play.table.status == Table.Status.PLAYING
-    assert client.get(response["Location"]).status_code == 200
+    table_page = client.get(response["Location"]).content.decode()
+    assert 'data-testid="invite-url"' not in table_page  # sealed: no invite link
+    assert 'data-testid="sealed-link"' in table_page
     assert client_for(None).post(url).status_code == 302  # to sign in; nothing dealt
     assert Play.objects.count() == 1
 
