@@ -1,0 +1,91 @@
+"""In Chromium: two members play the same Golf board (one round) and the same Devyatka
+board against house bots; each then sees the traveller with the other's result and
+matchpoints, and the standings show matchpoint percentages."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_golf_browser import MY_SLOT
+from tests.e2e.test_table_browser import LEGAL, app, sign_up
+
+pytestmark = pytest.mark.browser
+
+
+def make_series(site_database, tag: str) -> tuple[str, str]:
+    """A one-round Golf series and a Devyatka series, each with one open board of two seats."""
+    golf, devyatka = f"golf-dup-{tag}", f"devyatka-dup-{tag}"
+    site_database.shell(
+        "import datetime\n"
+        "from django.utils import timezone\n"
+        "from games.models import Variant\n"
+        "from duplicate.models import DuplicateSeries, Round\n"
+        f"golf = Variant.objects.create(name='Golf dup {tag}', game='golf', rounds=1)\n"
+        "now = timezone.now()\n"
+        f"for slug, variant in (({golf!r}, golf), ({devyatka!r}, "
+        "Variant.objects.get(name='Devyatka'))):\n"
+        "    s = DuplicateSeries.objects.create(name=slug, slug=slug, variant=variant, seats=2,"
+        " bot_level='random')\n"
+        "    Round.objects.create(series=s, number=1, boards=1,"
+        " starts=now - datetime.timedelta(hours=1), ends=now + datetime.timedelta(hours=2))\n"
+    )
+    return golf, devyatka
+
+
+def play_board(page: Page, slug: str, moves: str) -> None:
+    """Open the series, deal board 1 with the Play button, play it to the end by clicking."""
+    page.goto(f"/duplicate/{slug}/")
+    page.get_by_test_id("play-board").click()
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    expect(page.get_by_test_id("invite")).to_have_count(0)  # a sealed table
+    for _ in range(500):
+        if app(page).get_attribute("data-over") == "true":
+            break
+        version = app(page).get_attribute("data-version")
+        ready = page.get_by_test_id("golf-ready")
+        if ready.count() and ready.is_visible() and ready.is_enabled():
+            ready.click()
+        elif app(page).get_attribute("data-turn") == "you" and page.locator(moves).count():
+            page.locator(moves).first.click()
+        else:
+            page.wait_for_timeout(50)
+            continue
+        expect(app(page)).not_to_have_attribute("data-version", version)
+    else:
+        raise AssertionError("the board did not end")
+    expect(page.get_by_test_id("results")).to_be_visible()
+    expect(page.get_by_test_id("sealed-link")).to_be_visible()
+
+
+def test_two_members_play_the_same_boards_and_read_the_traveller(new_page, site_database):
+    golf, devyatka = make_series(site_database, uuid.uuid4().hex[:6])
+    anna, boris = new_page(), new_page(width=390, height=844)
+    names = {anna: sign_up(anna, "Dupa"), boris: sign_up(boris, "Dupb")}
+    for page in (anna, boris):
+        play_board(page, golf, f"{MY_SLOT}")
+        play_board(page, devyatka, f"{LEGAL}:enabled")
+
+    for page, other in ((anna, boris), (boris, anna)):
+        for slug in (golf, devyatka):
+            page.goto(f"/duplicate/{slug}/")
+            standings = page.get_by_test_id("duplicate-standings")
+            expect(standings).to_contain_text(names[other])
+            expect(standings.get_by_test_id("percent").first).to_have_text(
+                re.compile(r"^\d+\.\d\d%$")
+            )
+            page.get_by_test_id("traveller-link").click()
+            traveller = page.get_by_test_id("traveller")
+            expect(traveller.get_by_test_id("traveller-row")).to_have_count(2)
+            row = traveller.get_by_test_id("traveller-row").filter(has_text=names[other])
+            expect(row.get_by_test_id("mp")).to_have_text(re.compile(r"^[012] / 2$"))
+            expect(row.get_by_test_id("replay-link")).to_be_visible()
+            # The two entrants' matchpoints add up to the board's two points.
+            total = sum(
+                int(cell.split("/")[0])
+                for cell in traveller.get_by_test_id("mp").all_inner_texts()
+            )
+            assert total == 2
