@@ -85,7 +85,6 @@ def test_two_members_play_the_same_boards_and_read_the_traveller(new_page, site_
             expect(row.get_by_test_id("replay-link")).to_be_visible()
             # The two entrants' matchpoints add up to the board's two points.
             total = sum(
-                int(cell.split("/")[0])
-                for cell in traveller.get_by_test_id("mp").all_inner_texts()
+                int(cell.split("/")[0]) for cell in traveller.get_by_test_id("mp").all_inner_texts()
             )
             assert total == 2
