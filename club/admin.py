@@ -1,6 +1,8 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from club.models import GameResult, Player, Series
+from games.i18n import lazy_format
 
 
 @admin.register(Player)
@@ -15,7 +17,7 @@ class ResultInline(admin.TabularInline):
     """The series' latest results, read-only (all of them would not fit a page)."""
 
     LATEST = 60
-    verbose_name_plural = f"latest results (up to {LATEST})"
+    verbose_name_plural = lazy_format(_("latest results (up to %(count)s)"), count=LATEST)
     model = GameResult
     extra = 0
     can_delete = False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from club.models import Player, validate_display_name
 
@@ -14,14 +15,16 @@ class SignupForm(forms.Form):
     display_name = forms.CharField(
         max_length=30,
         validators=[validate_display_name],
-        help_text="How other members see you at the tables.",
-        widget=forms.TextInput(attrs={"autocomplete": "nickname", "placeholder": "Display name"}),
+        help_text=_("How other members see you at the tables."),
+        widget=forms.TextInput(
+            attrs={"autocomplete": "nickname", "placeholder": _("Display name")}
+        ),
     )
 
     def clean_display_name(self) -> str:
         name = self.cleaned_data["display_name"].strip()
         if Player.objects.display_name_taken(name):
-            raise ValidationError("That display name is taken. Please choose another.")
+            raise ValidationError(_("That display name is taken. Please choose another."))
         return name
 
     def signup(self, request, user) -> None:

@@ -117,7 +117,9 @@ def remember_language_on_login(sender, request, user, **kwargs) -> None:
     player = getattr(user, "player", None)
     if player is None or request is None or player.language:
         return
-    current = supported(translation.get_language())
+    # The language LocaleMiddleware chose for this request; a login made
+    # outside a request (force_login, a script) stores nothing.
+    current = supported(getattr(request, "LANGUAGE_CODE", None))
     if current:
         player.language = current
         player.save(update_fields=["language"])

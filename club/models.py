@@ -19,9 +19,11 @@ def validate_display_name(value: str) -> None:
     # fullmatch, not match with "$": "$" also accepts a trailing newline.
     if not DISPLAY_NAME_RE.fullmatch(value):
         raise ValidationError(
-            "Use 3 to 30 letters, digits, spaces, dots, dashes or apostrophes, starting with "
-            "a letter or digit and ending with a letter, digit or dot (no slashes, symbols, "
-            "emoji or invisible characters).",
+            _(
+                "Use 3 to 30 letters, digits, spaces, dots, dashes or apostrophes, starting with "
+                "a letter or digit and ending with a letter, digit or dot (no slashes, symbols, "
+                "emoji or invisible characters)."
+            ),
             code="display_name",
         )
 
@@ -42,9 +44,9 @@ class PlayerQuerySet(models.QuerySet):
 
 class Player(models.Model):
     class BotLevel(models.TextChoices):
-        RANDOM = "random", "Random"
-        HEURISTIC = "heuristic", "Heuristic"
-        SEARCH = "search", "Search"
+        RANDOM = "random", _("Random")
+        HEURISTIC = "heuristic", _("Heuristic")
+        SEARCH = "search", _("Search")
 
     # House bots have no user, so nobody can log in as one.
     user = models.OneToOneField(
@@ -55,12 +57,12 @@ class Player(models.Model):
         related_name="player",
     )
     bot_level = models.CharField(
-        max_length=10, choices=BotLevel.choices, blank=True, help_text="Set for house bots only."
+        max_length=10, choices=BotLevel.choices, blank=True, help_text=_("Set for house bots only.")
     )
     display_name = models.CharField(
         max_length=30,
         validators=[validate_display_name],
-        help_text="Shown at tables and in standings. Unique, whatever the case.",
+        help_text=_("Shown at tables and in standings. Unique, whatever the case."),
     )
     joined = models.DateTimeField(auto_now_add=True)
     # The member's language (README, "Languages"): wins over the browser's on
@@ -82,7 +84,7 @@ class Player(models.Model):
             models.UniqueConstraint(
                 Lower("display_name"),
                 name="player_display_name_unique_ci",
-                violation_error_message="That display name is taken.",
+                violation_error_message=_("That display name is taken."),
             )
         ]
 
@@ -132,8 +134,8 @@ class SeriesQuerySet(models.QuerySet):
 
 class Series(models.Model):
     class Scoring(models.TextChoices):
-        LOSS = "loss", "One loss per game (Keft style)"
-        PLACEMENT = "placement", "Placement points"
+        LOSS = "loss", _("One loss per game (Keft style)")
+        PLACEMENT = "placement", _("Placement points")
 
     name = models.CharField(max_length=80)
     slug = models.SlugField(unique=True)
@@ -142,14 +144,16 @@ class Series(models.Model):
         max_length=10,
         choices=Scoring.choices,
         blank=True,
-        help_text="Leave empty to follow the variant: Keft records a loss per game, "
-        "placement variants score placement points.",
+        help_text=_(
+            "Leave empty to follow the variant: Keft records a loss per game, "
+            "placement variants score placement points."
+        ),
     )
     starts = models.DateField(default=timezone.localdate)
-    ends = models.DateField(null=True, blank=True, help_text="Empty: open-ended.")
-    active = models.BooleanField(default=True, help_text="Inactive series take no new tables.")
+    ends = models.DateField(null=True, blank=True, help_text=_("Empty: open-ended."))
+    active = models.BooleanField(default=True, help_text=_("Inactive series take no new tables."))
     min_games = models.PositiveIntegerField(
-        default=3, help_text="Games a player needs before being ranked."
+        default=3, help_text=_("Games a player needs before being ranked.")
     )
     description = models.TextField(blank=True)
 
@@ -186,11 +190,10 @@ class Series(models.Model):
         if self.variant_id and not self.scoring:
             self.scoring = self.Scoring.LOSS if self.variant.keft else self.Scoring.PLACEMENT
         if self.scoring == self.Scoring.LOSS and self.variant_id and not self.variant.keft:
-            errors["scoring"] = (
+            errors["scoring"] = _(
                 "Loss scoring needs a single-loser variant (Keft): a loss per game makes "
-                "no sense for a game with places or totals; "
-                f"{self.variant} ranks every player."
-            )
+                "no sense for a game with places or totals; %(variant)s ranks every player."
+            ) % {"variant": self.variant}
         if self.starts and self.ends and self.ends < self.starts:
             errors["ends"] = "The series cannot end before it starts."
         if errors:
@@ -211,21 +214,21 @@ class GameResult(models.Model):
     )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
     seat = models.PositiveSmallIntegerField()
-    players = models.PositiveSmallIntegerField(help_text="Players in the game.")
+    players = models.PositiveSmallIntegerField(help_text=_("Players in the game."))
     place = models.PositiveSmallIntegerField(
-        help_text="1-based; shared places repeat (1, 2, 2, 4)."
+        help_text=_("1-based; shared places repeat (1, 2, 2, 4).")
     )
     # Devyatka's figures (empty for other games).
     cards_left = models.PositiveSmallIntegerField(null=True, blank=True)
     card_points = models.PositiveSmallIntegerField(null=True, blank=True)
     passes = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(
-        null=True, blank=True, help_text="Golf: the match total (lower is better)."
+        null=True, blank=True, help_text=_("Golf: the match total (lower is better).")
     )
     out_position = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="1 for the first player out; empty if never out."
+        null=True, blank=True, help_text=_("1 for the first player out; empty if never out.")
     )
-    lost = models.BooleanField(default=False, help_text="Keft: this player was the loser.")
+    lost = models.BooleanField(default=False, help_text=_("Keft: this player was the loser."))
     # Twice the placement points, so sums stay exact integers in the database.
     half_points = models.PositiveSmallIntegerField()
     finished = models.DateTimeField()

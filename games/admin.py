@@ -6,9 +6,12 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games import services
 from games.broadcast import publish_sync
+from games.i18n import lazy_format
 from games.models import MIN_TURN_SECONDS, Game, Move, Seat, Table, Variant
 
 
@@ -30,9 +33,14 @@ class VariantForm(forms.ModelForm):
         ]
         # Here rather than on the model field, so the minimum needs no migration.
         help_texts = {
-            "turn_seconds": f"Seconds a player has for each move, at least {MIN_TURN_SECONDS}; "
-            "empty means no clock. When the time runs out, the house bot plays a card for "
-            "that player (marked in the log)."
+            "turn_seconds": lazy_format(
+                _(
+                    "Seconds a player has for each move, at least %(seconds)s; "
+                    "empty means no clock. When the time runs out, the house bot plays a card "
+                    "for that player (marked in the log)."
+                ),
+                seconds=MIN_TURN_SECONDS,
+            )
         }
 
 
@@ -53,10 +61,10 @@ class VariantAdmin(admin.ModelAdmin):
     search_fields = ["name"]
     fieldsets = [
         (None, {"fields": ["name", "game", "description", "active"]}),
-        ("Devyatka rules", {"fields": ["keft", "pass_rule"]}),
-        ("Golf rules", {"fields": ["column_rule", "rounds"]}),
+        (_("Devyatka rules"), {"fields": ["keft", "pass_rule"]}),
+        (_("Golf rules"), {"fields": ["column_rule", "rounds"]}),
         ("Players", {"fields": ["min_players", "max_players"]}),
-        ("Turn clock", {"fields": ["turn_seconds"]}),
+        (_("Turn clock"), {"fields": ["turn_seconds"]}),
     ]
 
 
@@ -73,7 +81,7 @@ class SeatInline(admin.TabularInline):
 class AbortForm(forms.Form):
     reason = forms.CharField(
         max_length=200,
-        help_text="Shown to the players at the table.",
+        help_text=_("Shown to the players at the table."),
         widget=forms.TextInput(attrs={"size": 60}),
     )
 
@@ -92,7 +100,7 @@ class TableAdmin(admin.ModelAdmin):
     def has_add_permission(self, request) -> bool:
         return False  # tables are opened by members in the lobby
 
-    @admin.action(description="Abort the selected tables (no results are recorded)")
+    @admin.action(description=_("Abort the selected tables (no results are recorded)"))
     def abort(self, request, queryset):
         form = AbortForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():
@@ -106,14 +114,22 @@ class TableAdmin(admin.ModelAdmin):
                     publish_sync([update])
                     aborted += 1
             if aborted:
-                self.message_user(request, f"Aborted {aborted} table(s); the players were told.")
+                self.message_user(
+                    request,
+                    ngettext(
+                        "Aborted %(count)s table; the players were told.",
+                        "Aborted %(count)s tables; the players were told.",
+                        aborted,
+                    )
+                    % {"count": aborted},
+                )
             return None
         return TemplateResponse(
             request,
             "admin/games/table/abort.html",
             {
                 **self.admin_site.each_context(request),
-                "title": "Abort tables",
+                "title": _("Abort tables"),
                 "tables": queryset,
                 "form": form,
                 "opts": self.model._meta,

@@ -22,10 +22,14 @@ from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
+from club.i18n import language_from_scope
 from games import runner, services
 from games.broadcast import LOBBY_GROUP, player_group, publish, table_group
 from games.db import on_database
+from games.i18n import lazy_format
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +49,11 @@ FRAMES_PER_TURN = 200
 
 # The rate limiter's clock; a test may replace it to send "a burst at once".
 clock = time.monotonic
+
+
+@on_database
+def _socket_language(scope: dict) -> str:
+    return language_from_scope(scope)
 
 
 @on_database
@@ -96,6 +105,9 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
         self.refused = 0
         self.refused_since = -math.inf
         self.closing = False
+        # The socket's language (club/i18n.py: profile, cookie, Accept-Language),
+        # set on connect; every human-readable text this socket sends uses it.
+        self.language = settings.LANGUAGE_CODE
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         # daphne (and Channels' test communicator) hand over a queue's `get`:
@@ -113,7 +125,7 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
         # turn: the socket would fall ever further behind and never get to
         # its rate limit. Frames already queued are taken now, a bounded
         # number per turn (each refused one costs microseconds).
-        for _ in range(FRAMES_PER_TURN):
+        for _frame in range(FRAMES_PER_TURN):
             if self.client_queue.empty():
                 break
             await self._dispatch_one(self.client_queue.get_nowait())
@@ -135,7 +147,7 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
         if kind == "websocket.disconnect":
             raise StopConsumer  # the socket is gone; what cleanup there was is done
         with contextlib.suppress(Exception):  # the socket may be closed under us
-            await self._error("server_error", "Something went wrong on the server; try again.")
+            await self._error("server_error", _("Something went wrong on the server; try again."))
             if kind == "websocket.connect":
                 await self._shut(CLOSE_SERVER_ERROR)
 
@@ -145,7 +157,10 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
             return False  # closed by us; frames already on the way are dropped
         limit = settings.WS_MAX_FRAME_BYTES
         if _frame_size(text_data, bytes_data, limit) > limit:
-            await self._error("frame_too_big", f"A frame may be at most {limit} bytes.")
+            await self._error(
+                "frame_too_big",
+                lazy_format(_("A frame may be at most %(limit)s bytes."), limit=limit),
+            )
             await self._shut(CLOSE_TOO_BIG)
             return False
         now = clock()
@@ -162,12 +177,12 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
             self.refused + max(0, backlog - int(self.bucket.tokens))
             >= settings.WS_FLOOD_CLOSE_AFTER
         ):
-            await self._error("flooding", "Too many messages: closing the connection.")
+            await self._error("flooding", _("Too many messages: closing the connection."))
             await self._shut(CLOSE_FLOODING)
             return False
         await self._error(
             "rate_limited",
-            "Too many messages; wait a moment.",
+            _("Too many messages; wait a moment."),
             retry_after=math.ceil(wait * 100) / 100,
         )
         return False
@@ -176,8 +191,12 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
         self.closing = True
         await self.close(code=code)
 
-    async def _error(self, code: str, message: str, **extra: Any) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message, **extra})
+    async def _error(self, code: str, message: Any, **extra: Any) -> None:
+        # `code` stays English and stable for clients; `message` (lazy) is
+        # rendered now, in this socket's language (docs/PROTOCOL.md).
+        with translation.override(self.language):
+            text = str(message)
+        await self.send_json({"type": "error", "code": code, "message": text, **extra})
 
 
 class TableConsumer(GuardedConsumer):
@@ -197,10 +216,11 @@ class TableConsumer(GuardedConsumer):
         self.version = -1
         self.player_id = None
         self.present = False
+        self.language = await _socket_language(self.scope)
         await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            await self._error("login_required", "Sign in to sit at or watch a table.")
+            await self._error("login_required", _("Sign in to sit at or watch a table."))
             await self._shut(CLOSE_LOGIN_REQUIRED)
             return
         self.player_id = await _player_id(user)
@@ -236,13 +256,13 @@ class TableConsumer(GuardedConsumer):
         if not await self._admit(text_data, bytes_data):
             return
         if text_data is None:
-            await self._error("bad_frame", "Frames must be text (JSON), not binary.")
+            await self._error("bad_frame", _("Frames must be text (JSON), not binary."))
             return
         try:
             content = json.loads(text_data)
         except (TypeError, ValueError, RecursionError):
             # RecursionError: JSON nested deeper than the parser's stack.
-            await self._error("bad_json", "That message was not valid JSON.")
+            await self._error("bad_json", _("That message was not valid JSON."))
             return
         await self.receive_json(content)
 
@@ -256,10 +276,13 @@ class TableConsumer(GuardedConsumer):
         }
         try:
             if not isinstance(content, dict):
-                raise ProtocolError("bad_message", "A message must be a JSON object.")
+                raise ProtocolError("bad_message", _("A message must be a JSON object."))
             kind = content.get("type")
             if not isinstance(kind, str) or kind not in handlers:
-                raise ProtocolError("unknown_type", f"Unknown message type {_brief(kind)}.")
+                raise ProtocolError(
+                    "unknown_type",
+                    lazy_format(_("Unknown message type %(kind)s."), kind=_brief(kind)),
+                )
             await handlers[kind](content)
         except ProtocolError as exc:
             await self._error(exc.code, exc.message)
@@ -314,6 +337,7 @@ class LobbyConsumer(GuardedConsumer):
     """Tells lobby pages that the list of tables changed; they fetch it again."""
 
     async def connect(self) -> None:
+        self.language = await _socket_language(self.scope)
         # A signed-in member also hears about their own tables (their home page).
         self.groups_joined = [LOBBY_GROUP]
         user = self.scope.get("user")
@@ -331,7 +355,7 @@ class LobbyConsumer(GuardedConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if await self._admit(text_data, bytes_data):
-            await self._error("read_only", "The lobby only sends updates.")
+            await self._error("read_only", _("The lobby only sends updates."))
 
     async def lobby_changed(self, event: dict) -> None:
         await self.send_json({"type": "lobby"})
@@ -342,10 +366,17 @@ class LobbyConsumer(GuardedConsumer):
 
 def _field(content: dict, name: str, kind: type) -> Any:
     if name not in content:
-        raise ProtocolError("missing_field", f"The message needs a {name!r} field.")
+        raise ProtocolError(
+            "missing_field", lazy_format(_("The message needs a %(name)s field."), name=repr(name))
+        )
     value = content[name]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise ProtocolError("bad_field", f"The {name!r} field must be a {kind.__name__}.")
+        raise ProtocolError(
+            "bad_field",
+            lazy_format(
+                _("The %(name)s field must be a %(kind)s."), name=repr(name), kind=kind.__name__
+            ),
+        )
     return value
 
 

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games import hooks, registry
 
@@ -28,6 +30,14 @@ MIN_TURN_SECONDS = 5
 OPTION_FIELDS = ("keft", "pass_rule", "column_rule", "rounds")
 
 
+# The default variants' names (games/migrations/_defaults.py), for the catalogs.
+VARIANT_NAMES = [
+    pgettext_lazy("variant name", "Devyatka"),
+    pgettext_lazy("variant name", "Keft"),
+    pgettext_lazy("variant name", "Golf"),
+]
+
+
 class VariantQuerySet(models.QuerySet):
     def active(self) -> VariantQuerySet:
         return self.filter(active=True)
@@ -37,39 +47,47 @@ class Variant(models.Model):
     name = models.CharField(max_length=60, unique=True)
     game = models.CharField(max_length=20, choices=registry.GAME_CHOICES, default=registry.DEVYATKA)
     keft = models.BooleanField(
-        "Keft (single loser)",
+        _("Keft (single loser)"),
         default=False,
-        help_text="On: players go out one by one and play goes on; the last one holding cards "
-        "is the single loser. Off: the first player out wins and everyone gets a place.",
+        help_text=_(
+            "On: players go out one by one and play goes on; the last one holding cards "
+            "is the single loser. Off: the first player out wins and everyone gets a place."
+        ),
     )
     pass_rule = models.BooleanField(
         default=False,
-        help_text="Placement games only: at equal cards left, the player who passed fewer "
-        "times ranks higher; card points decide only at equal passes.",
+        help_text=_(
+            "Placement games only: at equal cards left, the player who passed fewer "
+            "times ranks higher; card points decide only at equal passes."
+        ),
     )
     column_rule = models.CharField(
-        "column rule (Golf)",
+        _("column rule (Golf)"),
         max_length=5,
         choices=[("pair", "Two of a rank in a column score 0"), ("three", "Only three of a rank")],
         default="pair",
-        help_text="Golf only: which column matches score 0 (G11).",
+        help_text=_("Golf only: which column matches score 0 (G11)."),
     )
     rounds = models.PositiveSmallIntegerField(
-        "rounds (Golf)", default=9, help_text="Golf only: rounds in a match, 1 to 18."
+        _("rounds (Golf)"), default=9, help_text=_("Golf only: rounds in a match, 1 to 18.")
     )
     min_players = models.PositiveSmallIntegerField(
-        default=2, help_text="A table can start with this many seated."
+        default=2, help_text=_("A table can start with this many seated.")
     )
     max_players = models.PositiveSmallIntegerField(
-        default=6, help_text="The most seats a table of this variant may have."
+        default=6, help_text=_("The most seats a table of this variant may have.")
     )
     turn_seconds = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Seconds a player has for each move; empty means no clock. When the time "
-        "runs out, the house bot plays a card for that player (marked in the log).",
+        help_text=_(
+            "Seconds a player has for each move; empty means no clock. When the time "
+            "runs out, the house bot plays a card for that player (marked in the log)."
+        ),
     )
-    active = models.BooleanField(default=True, help_text="Inactive variants cannot get new tables.")
+    active = models.BooleanField(
+        default=True, help_text=_("Inactive variants cannot get new tables.")
+    )
     description = models.TextField(blank=True)
 
     objects = VariantQuerySet.as_manager()
@@ -78,7 +96,9 @@ class Variant(models.Model):
         ordering = ["name"]
 
     def __str__(self) -> str:
-        return self.name
+        # The club's own variants have a name in every language; a name an
+        # admin made up is shown as written.
+        return pgettext("variant name", self.name)
 
     def options(self) -> dict:
         """The engine options, as stored in a Game's snapshot: this game's fields only."""
@@ -92,9 +112,12 @@ class Variant(models.Model):
         """This variant's rules, one short line each, for the lobby and the table page."""
         lines = registry.engine(self.game).rules_in_force(self.options())
         if self.turn_seconds:
-            lines.append(f"{self.turn_seconds} s a move, then the house plays for you")
+            lines.append(
+                _("%(seconds)s s a move, then the house plays for you")
+                % {"seconds": self.turn_seconds}
+            )
         else:
-            lines.append("No turn clock")
+            lines.append(_("No turn clock"))
         return lines
 
     def clean(self) -> None:
@@ -102,20 +125,31 @@ class Variant(models.Model):
         errors: dict[str, str] = {}
         low, high = engine.PLAYERS
         if not low <= self.min_players <= high:
-            errors["min_players"] = f"{self.get_game_display()} needs {low} to {high} players."
+            errors["min_players"] = _("%(game)s needs %(low)s to %(high)s players.") % {
+                "game": self.get_game_display(),
+                "low": low,
+                "high": high,
+            }
         if not low <= self.max_players <= high:
-            errors["max_players"] = f"{self.get_game_display()} needs {low} to {high} players."
+            errors["max_players"] = _("%(game)s needs %(low)s to %(high)s players.") % {
+                "game": self.get_game_display(),
+                "low": low,
+                "high": high,
+            }
         if not errors and self.min_players > self.max_players:
             errors["max_players"] = "The most players cannot be fewer than the fewest."
         if self.turn_seconds is not None and self.turn_seconds < MIN_TURN_SECONDS:
-            errors["turn_seconds"] = (
-                f"A turn clock needs at least {MIN_TURN_SECONDS} seconds, so that a player "
+            errors["turn_seconds"] = _(
+                "A turn clock needs at least %(seconds)s seconds, so that a player "
                 "can see the cards and move; leave it empty for no clock."
-            )
+            ) % {"seconds": MIN_TURN_SECONDS}
         for name in OPTION_FIELDS:
             field = self._meta.get_field(name)
             if name not in engine.option_fields and getattr(self, name) != field.default:
-                errors[name] = f"{field.verbose_name.capitalize()} is not a rule of {engine.label}."
+                errors[name] = _("%(option)s is not a rule of %(game)s.") % {
+                    "option": str(field.verbose_name).capitalize(),
+                    "game": engine.label,
+                }
         try:
             engine.options(self.options())
         except (TypeError, ValueError) as exc:
@@ -180,10 +214,10 @@ class TableQuerySet(models.QuerySet):
 
 class Table(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Closed"
+        OPEN = "open", _("Waiting for players")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Closed")
 
     variant = models.ForeignKey(Variant, on_delete=models.PROTECT, related_name="tables")
     created_by = models.ForeignKey(
@@ -195,12 +229,12 @@ class Table(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="tables",
-        help_text="Finished games at this table count in this house series.",
+        help_text=_("Finished games at this table count in this house series."),
     )
     seat_count = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     private = models.BooleanField(
-        default=False, help_text="Not listed in the lobby; joined through the invite link."
+        default=False, help_text=_("Not listed in the lobby; joined through the invite link.")
     )
     invite_token = models.UUIDField(default=uuid.uuid4, editable=False)
     abort_reason = models.CharField(max_length=200, blank=True)
@@ -220,7 +254,7 @@ class Table(models.Model):
         indexes = [models.Index(fields=["status", "private"])]
 
     def __str__(self) -> str:
-        return f"Table {self.pk} · {self.variant}"
+        return _("Table %(number)s · %(variant)s") % {"number": self.pk, "variant": self.variant}
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.pk])
@@ -309,14 +343,14 @@ class Game(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField(default=1)
     game = models.CharField(max_length=20, choices=registry.GAME_CHOICES)
-    options = models.JSONField(help_text="The variant's options when the game started.")
-    players = models.JSONField(help_text="Player ids in seat order.")
+    options = models.JSONField(help_text=_("The variant's options when the game started."))
+    players = models.JSONField(help_text=_("Player ids in seat order."))
     seed = models.BigIntegerField()
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
     resigned = models.JSONField(
-        default=list, blank=True, help_text="Seats that resigned while still playing, in order."
+        default=list, blank=True, help_text=_("Seats that resigned while still playing, in order.")
     )
     # While everyone plays at once (Golf's reveal), a move made against any table
     # version from this one on still counts: the others' moves change nothing
@@ -346,9 +380,9 @@ class Move(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     number = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
-    move = models.CharField(max_length=16, help_text='A card code, or "pass".')
+    move = models.CharField(max_length=16, help_text=_('A card code, or "pass".'))
     auto = models.BooleanField(
-        default=False, help_text="Played for the seat by the house (a bot, or time ran out)."
+        default=False, help_text=_("Played for the seat by the house (a bot, or time ran out).")
     )
     created = models.DateTimeField(auto_now_add=True)
 

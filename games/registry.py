@@ -13,13 +13,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from games.engine import cards, devyatka, golf
+from games.i18n import lazy_format
 
 DEVYATKA = "devyatka"
 GOLF = "golf"
-GAME_CHOICES = [(DEVYATKA, "Devyatka"), (GOLF, "Golf")]
+# Game names are translated like the default variants' names (games.models.VARIANT_NAMES).
+DEVYATKA_LABEL = pgettext_lazy("variant name", "Devyatka")
+KEFT_LABEL = pgettext_lazy("variant name", "Keft")
+GOLF_LABEL = pgettext_lazy("variant name", "Golf")
+GAME_CHOICES = [(DEVYATKA, DEVYATKA_LABEL), (GOLF, GOLF_LABEL)]
 
 
 @dataclass(frozen=True)
@@ -143,7 +149,7 @@ def _devyatka_options(data: dict) -> devyatka.Options:
         keft=bool(data.get("keft", False)), pass_rule=bool(data.get("pass_rule", False))
     )
     if options.keft and options.pass_rule:
-        raise ValueError("The pass rule ranks places; Keft has a single loser and no places.")
+        raise ValueError(_("The pass rule ranks places; Keft has a single loser and no places."))
     return options
 
 
@@ -220,11 +226,11 @@ def _golf_replay_view(state: golf.State) -> dict:
 
 def _devyatka_rules(options: dict) -> list[str]:
     if options.get("keft"):
-        lines = ["Keft: players go out one by one; the last one holding cards loses"]
+        lines = [_("Keft: players go out one by one; the last one holding cards loses")]
     else:
-        lines = ["First out wins; the rest by fewest cards left, then card points"]
+        lines = [_("First out wins; the rest by fewest cards left, then card points")]
         if options.get("pass_rule"):
-            lines.append("Pass rule: at equal cards left, fewer passes rank first")
+            lines.append(_("Pass rule: at equal cards left, fewer passes rank first"))
     return lines
 
 
@@ -232,10 +238,17 @@ def _golf_rules(options: dict) -> list[str]:
     rounds = options.get("rounds", 9)
     three = options.get("column_rule") == "three"
     return [
-        f"{rounds} round{'s' if rounds != 1 else ''}; lowest total wins",
-        "Only a column of three of a rank scores 0 (pairs do not)"
+        lazy_format(
+            ngettext_lazy(
+                "%(rounds)s round; lowest total wins",
+                "%(rounds)s rounds; lowest total wins",
+                rounds,
+            ),
+            rounds=rounds,
+        ),
+        _("Only a column of three of a rank scores 0 (pairs do not)")
         if three
-        else "A matching pair in a column scores 0",
+        else _("A matching pair in a column scores 0"),
     ]
 
 
@@ -248,7 +261,7 @@ def _golf_choose(level: str, view: dict, history: list, seed: int, budget_ms: in
 _ENGINES = {
     DEVYATKA: Engine(
         key=DEVYATKA,
-        label="Devyatka",
+        label=DEVYATKA_LABEL,
         PLAYERS=(2, 6),
         option_fields=("keft", "pass_rule"),
         options=_devyatka_options,
@@ -260,7 +273,7 @@ _ENGINES = {
         from_json=devyatka.from_json,
         result=devyatka.result,
         is_move=cards.in_deck36,
-        not_a_move=("not_a_card", "{move} is not a card."),
+        not_a_move=("not_a_card", _("%(move)s is not a card.")),
         IllegalMove=devyatka.IllegalMove,
         choose_move=_devyatka_choose,
         still_playing=devyatka.still_playing,
@@ -278,7 +291,7 @@ _ENGINES = {
     ),
     GOLF: Engine(
         key=GOLF,
-        label="Golf",
+        label=GOLF_LABEL,
         PLAYERS=(golf.MIN_PLAYERS, golf.MAX_PLAYERS),
         option_fields=("column_rule", "rounds"),
         options=golf.options_from,
@@ -290,7 +303,7 @@ _ENGINES = {
         from_json=golf.from_json,
         result=golf.result,
         is_move=golf.is_move,
-        not_a_move=("not_a_move", "{move} is not a Golf move."),
+        not_a_move=("not_a_move", _("%(move)s is not a Golf move.")),
         IllegalMove=golf.IllegalMove,
         choose_move=_golf_choose,
         still_playing=golf.still_playing,
@@ -312,7 +325,7 @@ _ENGINES = {
 
 def rating_families() -> list[tuple[str, str]]:
     """Every rating family as (key, label), in display order."""
-    return [(DEVYATKA, "Devyatka"), ("keft", "Keft"), (GOLF, "Golf")]
+    return [(DEVYATKA, DEVYATKA_LABEL), ("keft", KEFT_LABEL), (GOLF, GOLF_LABEL)]
 
 
 def single_loser_family(family: str) -> bool:

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
@@ -16,6 +16,7 @@ from club.models import Player, Series
 from games import hooks, registry, services
 from games.broadcast import publish_sync
 from games.forms import CreateTableForm
+from games.i18n import lazy_format
 from games.models import Game, Table, Variant
 from games.services import replays
 from ratings.stats import attach_seat_ratings
@@ -51,7 +52,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
                 form.add_error(None, exc.message)
             else:
                 publish_sync([update])
-                messages.success(request, f"{table} is open. Others can join from the lobby.")
+                messages.success(
+                    request,
+                    lazy_format(
+                        _("%(table)s is open. Others can join from the lobby."), table=table
+                    ),
+                )
                 return redirect(table)
     variants = list(form.fields["variant"].queryset)
     return render(
@@ -153,29 +159,31 @@ def _remove_bot(request: HttpRequest, table_id: int):
     try:
         position = int(request.POST.get("position", ""))
     except ValueError:
-        raise services.ServiceError("bad_position", "Choose a seat.") from None
+        raise services.ServiceError("bad_position", _("Choose a seat.")) from None
     return services.remove_bot(request.user.player, table_id, position)
 
 
-join = _table_action(_join, "You took a seat.")
-add_bot = _table_action(_add_bot, "A house bot sat down.")
-remove_bot = _table_action(_remove_bot, "The house bot left its seat.")
+join = _table_action(_join, _("You took a seat."))
+add_bot = _table_action(_add_bot, _("A house bot sat down."))
+remove_bot = _table_action(_remove_bot, _("The house bot left its seat."))
 leave = _table_action(
     _leave,
     lambda status: (
-        "You left the game. The house plays your seat to the end, "
-        "and the result records your resignation."
+        _(
+            "You left the game. The house plays your seat to the end, "
+            "and the result records your resignation."
+        )
         if status == Table.Status.PLAYING
-        else "You left the table."
+        else _("You left the table.")
     ),
 )
-start = _table_action(_start, "The cards are dealt.")
+start = _table_action(_start, _("The cards are dealt."))
 again = _table_action(
     _again,
     lambda status: (
-        "A new deal for the same players."
+        _("A new deal for the same players.")
         if status == Table.Status.PLAYING
-        else "You are in for a rematch. It starts when every player at the table accepts."
+        else _("You are in for a rematch. It starts when every player at the table accepts.")
     ),
 )
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from ratings.models import Rating, RatingChange
 from ratings.services import rebuild
@@ -21,10 +23,17 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.action(description="Rebuild all ratings from the game results")
+@admin.action(description=_("Rebuild all ratings from the game results"))
 def rebuild_all(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
     games = rebuild()
-    modeladmin.message_user(request, f"Rebuilt ratings from {games} games.", messages.SUCCESS)
+    modeladmin.message_user(
+        request,
+        ngettext(
+            "Rebuilt ratings from %(count)s game.", "Rebuilt ratings from %(count)s games.", games
+        )
+        % {"count": games},
+        messages.SUCCESS,
+    )
 
 
 @admin.register(Rating)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from club.models import GameResult, Player
 
@@ -31,7 +32,7 @@ class Rating(models.Model):
     sigma = models.FloatField(default=DEFAULT_SIGMA)
     # mu - 3 sigma, kept so the leaderboard sorts on an index.
     ordinal = models.FloatField(default=0.0)
-    games = models.PositiveIntegerField(default=0, help_text="Rated games in this family.")
+    games = models.PositiveIntegerField(default=0, help_text=_("Rated games in this family."))
     # The ordinal's change in the player's last rated game: the leaderboard's trend.
     last_change = models.FloatField(default=0.0)
     updated = models.DateTimeField(null=True, blank=True)

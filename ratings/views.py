@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext_lazy as _
 
 from games import registry
 from games.models import Table
@@ -18,7 +19,7 @@ def board(request: HttpRequest, family: str = registry.DEVYATKA) -> HttpResponse
     families = registry.rating_families()
     labels = dict(families)
     if family not in labels:
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     min_games = settings.RATING_LEADERBOARD_MIN_GAMES
     page = Paginator(leaderboard(family, min_games), PER_PAGE).get_page(request.GET.get("page"))
     return render(

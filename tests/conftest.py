@@ -29,6 +29,15 @@ def _no_house_runner(settings) -> None:
     settings.BOT_RUNNER = False
 
 
+@pytest.fixture(autouse=True)
+def _english_between_tests() -> Iterator[None]:
+    """A request in another language leaves it active in this thread: reset it after each test."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip what needs a service that is not configured, so `make test` is green anywhere."""
     database_url = os.environ.get("DATABASE_URL", "")

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import DECK36, INDEX36, POINTS36, SUIT_NAMES, SUITS, is_card
+from .messages import N_, RuleMessage
 
 __all__ = [
     "CYCLES",
@@ -96,13 +97,30 @@ PASS = "pass"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
-GAME_OVER = "The game is over."
-NOT_YOUR_TURN = "It is not your turn."
-FIRST_CARD = "The first card must be 9D."
+GAME_OVER = N_("The game is over.")
+NOT_YOUR_TURN = N_("It is not your turn.")
+FIRST_CARD = N_("The first card must be 9D.")
+# Per suit, so that each language can word (and decline) its suit names.
+_NOT_OPEN = {
+    "C": N_("Clubs are not open: only {nine} can open them."),
+    "D": N_("Diamonds are not open: only {nine} can open them."),
+    "H": N_("Hearts are not open: only {nine} can open them."),
+    "S": N_("Spades are not open: only {nine} can open them."),
+}
+_NOT_NEXT = {
+    "C": N_("{card} is not next to the clubs row ({low}-{high})."),
+    "D": N_("{card} is not next to the diamonds row ({low}-{high})."),
+    "H": N_("{card} is not next to the hearts row ({low}-{high})."),
+    "S": N_("{card} is not next to the spades row ({low}-{high})."),
+}
 
 
-class IllegalMove(ValueError):
-    """A move the rules do not allow; ``str(exc)`` says why in plain words."""
+class IllegalMove(RuleMessage):
+    """A move the rules do not allow; ``str(exc)`` says why in plain words.
+
+    ``template`` and ``params`` let the site say it in the player's language
+    (games/engine/messages.py).
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,28 +498,27 @@ def legal_moves(state: State) -> list[str]:
     return _cards(legal_mask(state.masks[seat], state.playable))
 
 
-def _not_a_card(card: object) -> str:
+def _not_a_card(card: object) -> IllegalMove:
     if isinstance(card, str):
         if is_card(card):
-            return f"{card} is not in the 36-card deck (6 to A)."
-        return f"{card} is not a card."
-    return f"{card!r} is not a card."
+            return IllegalMove("{card} is not in the 36-card deck (6 to A).", card=card)
+        return IllegalMove("{card} is not a card.", card=card)
+    return IllegalMove("{card} is not a card.", card=repr(card))
 
 
-def _why_not_playable(state: State, card: str) -> str:
+def _why_not_playable(state: State, card: str) -> IllegalMove:
     """Why a card in the mover's hand is not playable now (D3, D5)."""
     table = state.table
     if not table & _NINE_D:
-        return FIRST_CARD
+        return IllegalMove(FIRST_CARD)
     s = SUITS.index(card[1])
     chunk = (table >> (9 * s)) & 0x1FF
-    name = SUIT_NAMES[card[1]]
     if not chunk:
-        return f"{name.capitalize()} are not open: only 9{card[1]} can open them."
+        return IllegalMove(_NOT_OPEN[card[1]], nine=f"9{card[1]}")
     lo = (chunk & -chunk).bit_length() - 1
     hi = chunk.bit_length() - 1
     low, high = DECK36[9 * s + lo], DECK36[9 * s + hi]
-    return f"{card} is not next to the {name} row ({low}-{high})."
+    return IllegalMove(_NOT_NEXT[card[1]], card=card, low=low, high=high)
 
 
 def apply(state: State, card: str) -> tuple[State, list[tuple[int, str]]]:
@@ -517,11 +534,11 @@ def apply(state: State, card: str) -> tuple[State, list[tuple[int, str]]]:
         raise IllegalMove(GAME_OVER)
     bit = _BIT_OF.get(card) if isinstance(card, str) else None
     if bit is None:
-        raise IllegalMove(_not_a_card(card))
+        raise _not_a_card(card)
     if not state.masks[seat] & bit:
-        raise IllegalMove(f"{card} is not in your hand.")
+        raise IllegalMove("{card} is not in your hand.", card=card)
     if not state.playable & bit:
-        raise IllegalMove(_why_not_playable(state, card))
+        raise _why_not_playable(state, card)
     n = state.players
     masks = list(state.masks)
     passes = list(state.passes)
@@ -579,7 +596,7 @@ def card_points(card: str) -> int:
     try:
         return POINTS36[card]
     except (KeyError, TypeError):
-        raise ValueError(_not_a_card(card)) from None
+        raise ValueError(str(_not_a_card(card))) from None
 
 
 def _require_over(state: State) -> None:

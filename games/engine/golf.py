@@ -69,6 +69,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import decks52, is_card
+from .messages import N_, RuleMessage
 
 __all__ = [
     "COLUMNS",
@@ -137,12 +138,16 @@ COLUMNS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
 #: "three" -- the "column match needs three" variant.
 COLUMN_RULES = ("pair", "three")
 
-GAME_OVER = "The match is over."
-NOT_YOUR_TURN = "It is not your turn."
+GAME_OVER = N_("The match is over.")
+NOT_YOUR_TURN = N_("It is not your turn.")
 
 
-class IllegalMove(ValueError):
-    """A move the rules do not allow; ``str(exc)`` says why in plain words."""
+class IllegalMove(RuleMessage):
+    """A move the rules do not allow; ``str(exc)`` says why in plain words.
+
+    ``template`` and ``params`` let the site say it in the player's language
+    (games/engine/messages.py).
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,10 +521,11 @@ def _replace(t: tuple, i: int, value: Any) -> tuple:
     return t[:i] + (value,) + t[i + 1 :]
 
 
-def _not_a_move(move: object) -> str:
-    return (
-        f"{move!r} is not a Golf move: send flip N, ready, draw, swap N, discard N "
-        "or take N, with N a grid position 0 to 8."
+def _not_a_move(move: object) -> IllegalMove:
+    return IllegalMove(
+        "{move} is not a Golf move: send flip N, ready, draw, swap N, discard N "
+        "or take N, with N a grid position 0 to 8.",
+        move=repr(move),
     )
 
 
@@ -529,7 +535,7 @@ def _reveal_move(state: State, seat: int, kind: str, pos: int) -> State:
     if kind == "flip":
         up = state.up[seat]
         if up >> pos & 1:
-            raise IllegalMove(f"Card {pos} is already face up.")
+            raise IllegalMove("Card {pos} is already face up.", pos=pos)
         if up.bit_count() >= 2:
             raise IllegalMove("You may turn up only two cards before play; say ready.")
         return state._replace(up=_replace(state.up, seat, up | (1 << pos)))
@@ -592,10 +598,14 @@ def _finish_round(
 _new = tuple.__new__
 
 
-def _not_your_turn(state: State, seat: object) -> str:
+def _not_your_turn(state: State, seat: object) -> IllegalMove:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        return f"There is no seat {seat!r} at this table of {state.players}."
-    return f"{NOT_YOUR_TURN} Seat {state.to_move} is to play."
+        return IllegalMove(
+            "There is no seat {seat} at this table of {players}.",
+            seat=repr(seat),
+            players=state.players,
+        )
+    return IllegalMove("It is not your turn. Seat {seat} is to play.", seat=state.to_move)
 
 
 def play(state: State, seat: int, move: str) -> State:
@@ -607,7 +617,7 @@ def play(state: State, seat: int, move: str) -> State:
     try:
         kind, pos, bit = _PARSE[move]
     except (KeyError, TypeError):
-        raise IllegalMove(_not_a_move(move)) from None
+        raise _not_a_move(move) from None
     (
         n,
         options,
@@ -631,11 +641,15 @@ def play(state: State, seat: int, move: str) -> State:
     if phase != TURN:
         if phase == REVEAL:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-                raise IllegalMove(f"There is no seat {seat!r} at this table of {n}.")
+                raise IllegalMove(
+                    "There is no seat {seat} at this table of {players}.",
+                    seat=repr(seat),
+                    players=n,
+                )
             return _reveal_move(state, seat, kind, pos)
         raise IllegalMove(GAME_OVER)
     if seat != to_move or seat.__class__ is not int:
-        raise IllegalMove(_not_your_turn(state, seat))
+        raise _not_your_turn(state, seat)
     mask = up[seat]
     grid = None
     if drawn is None:
@@ -675,11 +689,15 @@ def play(state: State, seat: int, move: str) -> State:
             )
         elif kind == "flip":  # G5c
             if mask & bit:
-                raise IllegalMove(f"Card {pos} is already face up; turn up a face-down card.")
+                raise IllegalMove(
+                    "Card {pos} is already face up; turn up a face-down card.", pos=pos
+                )
         elif kind == "ready":
             raise IllegalMove("Play has already started: draw, take N or flip N.")
         else:
-            raise IllegalMove(f"Draw first: '{kind} N' needs a card drawn from the stock.")
+            raise IllegalMove(
+                "Draw first: '{kind} N' needs a card drawn from the stock.", kind=kind
+            )
     elif kind == "swap":  # G5a: keep the drawn card at N, discard card N
         grid = grids[seat]
         discard = discard + (grid[pos],)
@@ -687,8 +705,9 @@ def play(state: State, seat: int, move: str) -> State:
     elif kind == "discard":  # G5a: discard the drawn card, turn up card N
         if mask & bit:
             raise IllegalMove(
-                f"Card {pos} is already face up: discarding the drawn card turns up a "
-                "face-down card."
+                "Card {pos} is already face up: discarding the drawn card turns up a "
+                "face-down card.",
+                pos=pos,
             )
         discard = discard + (drawn,)
     elif kind == "ready":

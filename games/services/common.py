@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
+from django.utils.translation import gettext_lazy as _
 
 from club.models import Player, Series
 from games.models import Game, Move, Seat, Table, Variant
@@ -50,7 +51,7 @@ def _locked_table(table_id: int) -> Table:
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     table = _first(Table.objects.raw(f"SELECT * FROM games_table WHERE id = %s{lock}", [table_id]))
     if table is None:
-        raise ServiceError("not_found", "There is no such table.")
+        raise ServiceError("not_found", _("There is no such table."))
     table.variant = Variant.objects.raw(
         "SELECT * FROM games_variant WHERE id = %s", [table.variant_id]
     )[0]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games import registry
+from games.i18n import lazy_format, rule_message
 from games.models import Game, Move, Seat, Table
 from games.services.clock import _changed
 from games.services.common import (
@@ -26,14 +28,16 @@ def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadca
     table = _locked_table(table_id)
     game = current_game(table)
     if table.status == Table.Status.OPEN or game is None:
-        raise ServiceError("not_started", "The game at this table has not started yet.")
+        raise ServiceError("not_started", _("The game at this table has not started yet."))
     seat = game.players.index(player_id) if player_id in game.players else None
     if seat is None:
-        raise ServiceError("not_seated", "Only the players seated at this table can move.")
+        raise ServiceError("not_seated", _("Only the players seated at this table can move."))
     seats = _seats(table)
     mine = seats[seat]
     if mine.resigned_at is not None:
-        raise ServiceError("resigned", "You left this game; the house plays your seat to the end.")
+        raise ServiceError(
+            "resigned", _("You left this game; the house plays your seat to the end.")
+        )
     if mine.handed_over:
         # Playing is acting: the member takes the seat back from the house.
         mine.handed_over = False
@@ -51,24 +55,25 @@ def _apply_move(
     seats: list[Seat] | None = None,
 ) -> Broadcast:
     if table.status != Table.Status.PLAYING:
-        raise ServiceError("game_over", "This game is over.")
+        raise ServiceError("game_over", _("This game is over."))
     engine = registry.engine(game.game)
     state = engine.from_json(game.state)
     if version != table.version and not _same_simultaneous_phase(game, version, table.version):
         raise ServiceError(
             "stale_version",
-            "The table moved on since you saw it; here is the current state.",
+            _("The table moved on since you saw it; here is the current state."),
             version=table.version,
         )
     if not engine.is_move(move):
         code, message = engine.not_a_move
-        raise ServiceError(code, message.format(move=repr(move[:16])))
+        raise ServiceError(code, lazy_format(message, move=repr(move[:16])))
     if seat not in engine.actors(state):
-        raise ServiceError("not_your_turn", "It is not your turn.")
+        raise ServiceError("not_your_turn", _("It is not your turn."))
     try:
         state, actions = engine.apply(state, seat, move)
     except engine.IllegalMove as exc:
-        raise ServiceError("illegal_move", str(exc)) from None
+        # The engine's own words, by message id, in the reader's language.
+        raise ServiceError("illegal_move", rule_message(exc)) from None
 
     first = game.version + 1
     events = [

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from club.models import Player
 from games import registry
+from games.i18n import lazy_format
 from games.models import Game
 from games.services.common import ServiceError
 
@@ -32,10 +35,10 @@ def finished_game(game_id: int, player: Player | None, invite: str | None = None
     visible = Game.objects.visible_to(player, invite).select_related("table__variant")
     game = visible.filter(pk=game_id).first()
     if game is None:
-        raise ServiceError("not_found", "There is no such game.")
+        raise ServiceError("not_found", _("There is no such game."))
     if game.result is None:
         raise ServiceError(
-            "not_finished", "This game has not finished: its replay opens when it ends."
+            "not_finished", _("This game has not finished: its replay opens when it ends.")
         )
     return game
 
@@ -92,7 +95,10 @@ def _rebuild(game: Game) -> tuple[registry.Engine, list[tuple[dict, Any]]]:
 
 
 def _unreplayable(why: str) -> ServiceError:
-    return ServiceError("unreplayable", f"This game's record cannot be replayed: {why}.")
+    return ServiceError(
+        "unreplayable",
+        lazy_format(_("This game's record cannot be replayed: %(why)s."), why=why),
+    )
 
 
 def _result(engine: registry.Engine, game: Game, state: Any) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 
 from games import hooks, registry
 from games.models import Game, Seat, Table
@@ -79,11 +80,11 @@ def table_for_viewer(table_id: int, player_id: int, invite: str | None = None) -
     """The snapshot and full move log for a connecting or resyncing client."""
     table = Table.objects.select_related("variant", "series").filter(pk=table_id).first()
     if table is None:
-        raise ServiceError("not_found", "There is no such table.")
+        raise ServiceError("not_found", _("There is no such table."))
     seats = _seats(table)
     if table.private and not _may_see_private(table, player_id, seats, invite):
         # The same answer as a missing table, so table ids reveal nothing.
-        raise ServiceError("not_found", "There is no such table.")
+        raise ServiceError("not_found", _("There is no such table."))
     # A table open again after a game shows its seats, not the last game.
     game = None if table.status == Table.Status.OPEN else current_game(table)
     data = snapshot(table, game, seats)

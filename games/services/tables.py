@@ -11,9 +11,11 @@ from contextvars import ContextVar
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from club.models import Player, Series
 from games import hooks, registry
+from games.i18n import lazy_format
 from games.models import Game, Seat, Table, Variant
 from games.services.clock import _changed
 from games.services.common import (
@@ -52,15 +54,32 @@ def create_table(
 ):
     if series is not None:
         if series.variant_id != variant.pk:
-            raise ServiceError("bad_series", f"{series} is played with {series.variant}.")
+            raise ServiceError(
+                "bad_series",
+                lazy_format(
+                    _("%(series)s is played with %(variant)s."),
+                    series=series,
+                    variant=series.variant,
+                ),
+            )
         if not Series.objects.active().filter(pk=series.pk).exists():
-            raise ServiceError("bad_series", f"{series} is not running.")
+            raise ServiceError(
+                "bad_series", lazy_format(_("%(series)s is not running."), series=series)
+            )
     if not variant.active:
-        raise ServiceError("inactive_variant", f"{variant} is not offered any more.")
+        raise ServiceError(
+            "inactive_variant",
+            lazy_format(_("%(variant)s is not offered any more."), variant=variant),
+        )
     if not variant.min_players <= seat_count <= variant.max_players:
         raise ServiceError(
             "bad_seats",
-            f"{variant} tables have {variant.min_players} to {variant.max_players} seats.",
+            lazy_format(
+                _("%(variant)s tables have %(low)s to %(high)s seats."),
+                variant=variant,
+                low=variant.min_players,
+                high=variant.max_players,
+            ),
         )
     table = Table.objects.create(
         variant=variant, created_by=player, seat_count=seat_count, private=private, series=series
@@ -80,7 +99,7 @@ def quick_game(player: Player, variant: Variant) -> tuple[Table, list[Broadcast]
     players = min(max(QUICK_GAME_PLAYERS, variant.min_players), variant.max_players)
     table, update = create_table(player, variant, players)
     updates = [update]
-    for _ in range(players - 1):
+    for _seat in range(players - 1):
         updates += add_bot(player, table.pk, QUICK_GAME_LEVEL)
     table.refresh_from_db()
     return table, updates
@@ -91,13 +110,13 @@ def join_table(player: Player, table_id: int, invite: str | None = None) -> list
     table = _locked_table(table_id)
     seats = _seats(table)
     if any(s.player_id == player.pk for s in seats):
-        raise ServiceError("already_seated", "You already have a seat at this table.")
+        raise ServiceError("already_seated", _("You already have a seat at this table."))
     if table.status != Table.Status.OPEN:
-        raise ServiceError("not_open", "This table is not taking players.")
+        raise ServiceError("not_open", _("This table is not taking players."))
     if table.private and str(table.invite_token) != (invite or ""):
-        raise ServiceError("forbidden", "This table is private: you need its invite link.")
+        raise ServiceError("forbidden", _("This table is private: you need its invite link."))
     if len(seats) >= table.seat_count:
-        raise ServiceError("full", "Every seat at this table is taken.")
+        raise ServiceError("full", _("Every seat at this table is taken."))
     taken = {s.position for s in seats}
     position = next(p for p in range(table.seat_count) if p not in taken)
     Seat.objects.create(table=table, position=position, player=player)
@@ -114,11 +133,11 @@ def leave_table(player: Player, table_id: int) -> Broadcast:
     seats = _seats(table)
     mine = next((s for s in seats if s.player_id == player.pk and not s.is_bot), None)
     if mine is None:
-        raise ServiceError("not_seated", "You do not have a seat at this table.")
+        raise ServiceError("not_seated", _("You do not have a seat at this table."))
     if table.status == Table.Status.PLAYING:
         return _resign(table, seats, mine)
     if table.status not in (Table.Status.OPEN, Table.Status.FINISHED):
-        raise ServiceError("not_open", "This table is closed.")
+        raise ServiceError("not_open", _("This table is closed."))
     mine.delete()
     return _reopen(table)
 
@@ -130,7 +149,7 @@ def _resign(table: Table, seats: list[Seat], mine: Seat) -> Broadcast:
     result); the engine applies resignations to the result at the end.
     """
     if mine.resigned_at is not None:
-        raise ServiceError("resigned", "You have already left this game.")
+        raise ServiceError("resigned", _("You have already left this game."))
     game = current_game(table)
     engine = registry.engine(game.game)
     mine.resigned_at = timezone.now()
@@ -165,13 +184,18 @@ def _reopen(table: Table) -> Broadcast:
 def start_table(player: Player, table_id: int) -> Broadcast:
     table = _locked_table(table_id)
     if table.created_by_id != player.pk:
-        raise ServiceError("not_creator", "Only the player who opened the table can start it.")
+        raise ServiceError("not_creator", _("Only the player who opened the table can start it."))
     if table.status != Table.Status.OPEN:
-        raise ServiceError("not_open", "This table has already started.")
+        raise ServiceError("not_open", _("This table has already started."))
     seated = table.seats.count()
     if seated < table.variant.min_players:
         raise ServiceError(
-            "too_few", f"{table.variant} needs at least {table.variant.min_players} players."
+            "too_few",
+            lazy_format(
+                _("%(variant)s needs at least %(count)s players."),
+                variant=table.variant,
+                count=table.variant.min_players,
+            ),
         )
     return _start(table)
 
@@ -249,15 +273,17 @@ def play_again(player: Player, table_id: int) -> Broadcast:
     table = _locked_table(table_id)
     game = current_game(table)
     if table.status != Table.Status.FINISHED or game is None:
-        raise ServiceError("not_finished", "Play again is for a finished table.")
+        raise ServiceError("not_finished", _("Play again is for a finished table."))
     seats = _seats(table)
     mine = next((s for s in seats if s.player_id == player.pk and not s.is_bot), None)
     if mine is None:
-        raise ServiceError("not_seated", "Only the players at this table can play again.")
+        raise ServiceError("not_seated", _("Only the players at this table can play again."))
     if mine.resigned_at is not None:
-        raise ServiceError("resigned", "You left this game, so you are not in its rematch.")
+        raise ServiceError("resigned", _("You left this game, so you are not in its rematch."))
     if hooks.is_sealed(table.pk):
-        raise ServiceError("one_deal", "This table plays one fixed deal only: there is no rematch.")
+        raise ServiceError(
+            "one_deal", _("This table plays one fixed deal only: there is no rematch.")
+        )
     if not mine.rematch:
         mine.rematch = True
         mine.save(update_fields=["rematch"])
@@ -280,22 +306,27 @@ def hand_over(player_id: int, table_id: int, version: int) -> Broadcast:
     """
     table = _locked_table(table_id)
     if table.status != Table.Status.PLAYING:
-        raise ServiceError("not_playing", "There is no game running at this table.")
+        raise ServiceError("not_playing", _("There is no game running at this table."))
     if version != table.version:
         raise ServiceError(
             "stale_version",
-            "The table moved on since you saw it; here is the current state.",
+            _("The table moved on since you saw it; here is the current state."),
             version=table.version,
         )
     seats = _seats(table)
     if not any(s.player_id == player_id and not s.is_bot and not s.resigned_at for s in seats):
-        raise ServiceError("not_seated", "Only the players at this table can do that.")
+        raise ServiceError("not_seated", _("Only the players at this table can do that."))
     at = handover_at(table)
     if at is None:
-        raise ServiceError("not_idle", "Nobody is holding up this table.")
+        raise ServiceError("not_idle", _("Nobody is holding up this table."))
     wait = (at - timezone.now()).total_seconds()
     if wait > 0:
-        raise ServiceError("too_early", f"Wait {math.ceil(wait)} more seconds before handing over.")
+        raise ServiceError(
+            "too_early",
+            lazy_format(
+                _("Wait %(seconds)s more seconds before handing over."), seconds=math.ceil(wait)
+            ),
+        )
     game = current_game(table)
     engine = registry.engine(game.game)
     # The seat holding the table up: the first member who may act and has not.
@@ -308,9 +339,9 @@ def hand_over(player_id: int, table_id: int, version: int) -> Broadcast:
         None,
     )
     if idle is None:
-        raise ServiceError("not_idle", "Nobody is holding up this table.")
+        raise ServiceError("not_idle", _("Nobody is holding up this table."))
     if idle.player_id == player_id:
-        raise ServiceError("own_seat", "It is your turn: play a card.")
+        raise ServiceError("own_seat", _("It is your turn: play a card."))
     idle.handed_over = True
     idle.save(update_fields=["handed_over"])
     return _changed(table, game, lobby=False, seats=seats)
@@ -323,9 +354,9 @@ def come_back(player_id: int, table_id: int) -> Broadcast:
     seats = _seats(table)
     mine = next((s for s in seats if s.player_id == player_id and not s.is_bot), None)
     if mine is None:
-        raise ServiceError("not_seated", "You do not have a seat at this table.")
+        raise ServiceError("not_seated", _("You do not have a seat at this table."))
     if table.status != Table.Status.PLAYING or not mine.handed_over:
-        raise ServiceError("not_handed_over", "The house is not playing for you.")
+        raise ServiceError("not_handed_over", _("The house is not playing for you."))
     mine.handed_over = False
     mine.save(update_fields=["handed_over"])
     return _changed(table, current_game(table), lobby=False, seats=seats)
@@ -336,18 +367,20 @@ def add_bot(player: Player, table_id: int, level: str) -> list[Broadcast]:
     """The creator seats a house bot of the chosen strength in the first empty seat."""
     table = _locked_table(table_id)
     if table.created_by_id != player.pk:
-        raise ServiceError("not_creator", "Only the player who opened the table can add bots.")
+        raise ServiceError("not_creator", _("Only the player who opened the table can add bots."))
     if table.status != Table.Status.OPEN:
-        raise ServiceError("not_open", "Bots can only sit down before the game starts.")
+        raise ServiceError("not_open", _("Bots can only sit down before the game starts."))
     seats = _seats(table)
     # The first of the level's roster not yet at this table, so that every
     # bot seat has a name of its own (docs: club/migrations/_house_bots.py).
     roster = Player.objects.bots().filter(bot_level=level).order_by("pk")
     bot = roster.exclude(pk__in=[s.player_id for s in seats]).first() or roster.first()
     if bot is None:
-        raise ServiceError("bad_level", f"There is no {level[:20]!r} house bot.")
+        raise ServiceError(
+            "bad_level", lazy_format(_("There is no %(level)s house bot."), level=repr(level[:20]))
+        )
     if len(seats) >= table.seat_count:
-        raise ServiceError("full", "Every seat at this table is taken.")
+        raise ServiceError("full", _("Every seat at this table is taken."))
     taken = {s.position for s in seats}
     position = next(p for p in range(table.seat_count) if p not in taken)
     Seat.objects.create(table=table, position=position, player=bot, is_bot=True)
@@ -361,12 +394,14 @@ def add_bot(player: Player, table_id: int, level: str) -> list[Broadcast]:
 def remove_bot(player: Player, table_id: int, position: int) -> Broadcast:
     table = _locked_table(table_id)
     if table.created_by_id != player.pk:
-        raise ServiceError("not_creator", "Only the player who opened the table can remove bots.")
+        raise ServiceError(
+            "not_creator", _("Only the player who opened the table can remove bots.")
+        )
     if table.status != Table.Status.OPEN:
-        raise ServiceError("not_open", "Bots keep their seats once the game has started.")
-    deleted, _ = Seat.objects.filter(table=table, position=position, is_bot=True).delete()
+        raise ServiceError("not_open", _("Bots keep their seats once the game has started."))
+    deleted, _kinds = Seat.objects.filter(table=table, position=position, is_bot=True).delete()
     if not deleted:
-        raise ServiceError("not_a_bot", "No house bot sits there.")
+        raise ServiceError("not_a_bot", _("No house bot sits there."))
     return _changed(table, None, lobby=True)
 
 
@@ -375,7 +410,9 @@ def abort_table(table_id: int, reason: str) -> Broadcast:
     """End a table without results (an admin's decision); its players are told why."""
     table = _locked_table(table_id)
     if table.status in (Table.Status.FINISHED, Table.Status.ABORTED):
-        raise ServiceError("not_running", f"{table} has already ended.")
+        raise ServiceError(
+            "not_running", lazy_format(_("%(table)s has already ended."), table=table)
+        )
     game = current_game(table)
     table.status = Table.Status.ABORTED
     table.abort_reason = reason[:200]

@@ -1,4 +1,5 @@
-"""Django's makemessages, stable when run twice (`make messages`).
+"""Django's makemessages, stable when run twice (`make messages`), and
+reading the game engines' rule messages too.
 
 msgmerge stamps every catalog with a new POT-Creation-Date on every run, so
 an unchanged tree would still show eight changed files. This keeps a
@@ -16,6 +17,14 @@ _POT_DATE = re.compile(r'^"POT-Creation-Date: [^"]*\\n"$', re.MULTILINE)
 
 
 class Command(makemessages.Command):
+    # The game engines cannot import Django: their rule messages are marked
+    # with N_() or written straight into IllegalMove(...) (games/engine/messages.py).
+    xgettext_options = [
+        *makemessages.Command.xgettext_options,
+        "--keyword=N_",
+        "--keyword=IllegalMove",
+    ]
+
     def write_po_file(self, potfile: str, locale: str) -> None:
         pofile = Path(potfile).parent / locale / "LC_MESSAGES" / f"{self.domain}.po"
         before = pofile.read_text(encoding="utf-8") if pofile.exists() else None
