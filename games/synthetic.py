@@ -86,6 +86,13 @@ def started_table(players: list[SyntheticPlayer], variant: str = "Devyatka") -> 
     return table.pk
 
 
+def open_table(host: SyntheticPlayer, seats: int = 4, variant: str = "Devyatka") -> int:
+    """An open table of `host`'s with `seats` seats, waiting for players."""
+    player = Player.objects.get(pk=host.player_id)
+    table, _ = services.create_table(player, Variant.objects.get(name=variant), seats)
+    return table.pk
+
+
 def remove(prefix: str, session_keys: list[str] | None = None) -> int:
     """Delete the users made with `prefix` and everything that hangs off them."""
     user_model = get_user_model()

@@ -51,6 +51,11 @@ def test_loadtest_plays_reports_and_cleans_up(database: SiteDatabase, tmp_path: 
     assert report["errors"] == {}, output
     assert report["broken_tables"] == 0
     assert report["latency_ms"]["p50"] > 0
+    # The HTTP prober's page views and table posts all answered as for a browser.
+    http = report["http_ms"]
+    assert http["failures"] == {}, output
+    for kind in ("page", "join", "leave", "bot_add", "bot_remove"):
+        assert http[kind]["n"] > 0 and http[kind]["p50"] > 0, (kind, output)
     assert "moves" in output and "latency" in output
     left = run_django(
         database,

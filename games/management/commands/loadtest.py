@@ -23,12 +23,10 @@ sustains. Several `--url`s spread each table's seats over several servers.
 from __future__ import annotations
 
 import asyncio
-import http.client
 import json
 import os
 import random
 import resource
-import secrets
 import statistics
 import time
 from collections import Counter
@@ -39,7 +37,7 @@ from urllib.parse import urlparse
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from games import synthetic
+from games import loadprobe, synthetic
 
 
 @dataclass
@@ -48,7 +46,8 @@ class Stats:
     move_times: list[float] = field(default_factory=list)  # when each move completed
     events: int = 0  # moves including automatic passes
     deals: int = 0  # games finished and dealt again
-    deal_latencies: list[float] = field(default_factory=list)
+    deal_latencies: list[float] = field(default_factory=list)  # all accepts -> new deal seen
+    again_latencies: list[float] = field(default_factory=list)  # one "play again" post
     errors: Counter = field(default_factory=Counter)
 
 
@@ -203,37 +202,13 @@ class LoadTable:
     async def _again(self) -> None:
         # A rematch starts once every member at the table has accepted it.
         for seat in self.seats:
-            status = await asyncio.to_thread(post_again, seat.url, self.table_id, seat.session)
+            status, seconds = await asyncio.to_thread(
+                loadprobe.post_again, seat.url, self.table_id, seat.session
+            )
             if status != 302:
                 self.run.stats.errors[f"play again: HTTP {status}"] += 1
-
-
-def post_again(base_url: str, table_id: int, session: str) -> int:
-    """The "play again" form post, as a browser sends it (session + CSRF cookie)."""
-    url = urlparse(base_url)
-    token = secrets.token_hex(16)  # 32 characters: a valid unmasked CSRF secret
-    connection_class = (
-        http.client.HTTPSConnection if url.scheme == "https" else http.client.HTTPConnection
-    )
-    connection = connection_class(url.hostname, url.port, timeout=30)
-    try:
-        connection.request(
-            "POST",
-            f"/tables/{table_id}/again/",
-            body="",
-            headers={
-                "Cookie": f"sessionid={session}; csrftoken={token}",
-                "X-CSRFToken": token,
-                "Origin": f"{url.scheme}://{url.netloc}",
-                "Referer": f"{url.scheme}://{url.netloc}/tables/{table_id}/",
-                "Content-Type": "application/x-www-form-urlencoded",
-            },
-        )
-        response = connection.getresponse()
-        response.read()
-        return response.status
-    finally:
-        connection.close()
+            else:
+                self.run.stats.again_latencies.append(seconds)
 
 
 class LoadRun:
@@ -255,6 +230,8 @@ class LoadRun:
             self.tables.append(LoadTable(self, table["table"], seats, random.Random(rng.random())))
         self.connect_limit = options["connect_concurrency"]
         self.server_pids = options["server_pid"]
+        probe = options.get("probe")
+        self.prober = loadprobe.Prober(urls[0], probe, options["probe_interval"]) if probe else None
 
     async def go(self) -> dict:
         limit = asyncio.Semaphore(self.connect_limit)
@@ -265,6 +242,8 @@ class LoadRun:
         began = cpu_start["wall"]
         self.ends = began + self.duration
         players = [asyncio.create_task(t.play()) for t in self.tables]
+        if self.prober is not None:
+            players.append(asyncio.create_task(self.prober.run(self.ends)))
         await asyncio.sleep(self.duration)
         cpu_end = cpu_sample(self.server_pids)
         self.stopping = True
@@ -280,6 +259,26 @@ class LoadRun:
             "cpu_start": cpu_start,
             "cpu_end": cpu_end,
         }
+
+
+def _ms(values: list[float], fraction: float) -> float | None:
+    return round(percentile(values, fraction) * 1000, 1) if values else None
+
+
+def _http_report(run: LoadRun, stats: Stats) -> dict:
+    """Latency of each kind of HTTP request made during the run, p50/p99 in ms."""
+    kinds = {"again": stats.again_latencies}
+    failures: dict[str, int] = {}
+    if run.prober is not None:
+        kinds.update(run.prober.latencies)
+        failures = dict(run.prober.failures)
+    report = {
+        kind: {"n": len(values), "p50": _ms(values, 0.5), "p99": _ms(values, 0.99)}
+        for kind, values in kinds.items()
+        if values
+    }
+    report["failures"] = failures
+    return report
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -405,6 +404,13 @@ class Command(BaseCommand):
             default=[],
             help="Report this server process's CPU use over the run (repeatable).",
         )
+        parser.add_argument(
+            "--probe-interval",
+            type=float,
+            default=1.0,
+            help="Seconds between the HTTP prober's rounds (a page view, then join, leave, "
+            "add and remove a house bot at a table of its own); 0: no prober.",
+        )
         parser.add_argument("--json", help="Also write the figures to this file.")
         parser.add_argument("--keep", action="store_true", help="Keep the synthetic data.")
 
@@ -419,6 +425,8 @@ class Command(BaseCommand):
         sessions: list[str] = []
         try:
             layout = self._setup(prefix, options, sessions)
+            if options["probe_interval"] > 0:
+                options["probe"] = loadprobe.make_probe(prefix)
             run = LoadRun(options, layout)
             info = asyncio.run(run.go())
         finally:
@@ -480,9 +488,9 @@ class Command(BaseCommand):
                 "max": round(max(ms), 1) if ms else None,
                 "mean": round(statistics.fmean(ms), 1) if ms else None,
             },
-            "deal_latency_ms_p50": round(percentile(stats.deal_latencies, 0.5) * 1000, 1)
-            if stats.deal_latencies
-            else None,
+            "deal_latency_ms_p50": _ms(stats.deal_latencies, 0.5),
+            "deal_latency_ms_p99": _ms(stats.deal_latencies, 0.99),
+            "http_ms": _http_report(run, stats),
             "errors": dict(stats.errors),
             "error_count": sum(stats.errors.values()),
             "broken_tables": sum(1 for t in run.tables if t.broken),
@@ -507,6 +515,15 @@ class Command(BaseCommand):
             f"with automatic passes), games dealt again: {report['deals']}\n"
             f"  latency send -> every seat has it: p50 {lat['p50']} ms, p95 {lat['p95']} ms, "
             f"p99 {lat['p99']} ms, max {lat['max']} ms\n"
+            f"  rematch (every member's accept -> new deal seen): p50 "
+            f"{report['deal_latency_ms_p50']} ms, p99 {report['deal_latency_ms_p99']} ms\n"
+            f"  HTTP under load, p50/p99 ms: "
+            + ", ".join(
+                f"{kind} {v['p50']}/{v['p99']} (n={v['n']})"
+                for kind, v in report["http_ms"].items()
+                if kind != "failures"
+            )
+            + "\n"
             f"  errors: {report['error_count']} {report['errors'] or ''} "
             f"broken tables: {report['broken_tables']}\n"
             f"  server CPU per move: {report['server_cpu_ms_per_move']} ms\n"
