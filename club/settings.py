@@ -72,7 +72,7 @@ def _database(url: str) -> dict:
     if not url:
         (BASE_DIR / "var").mkdir(exist_ok=True)
         return {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": SQLITE_ENGINE,
             "NAME": BASE_DIR / "var" / "db.sqlite3",
             "OPTIONS": _SQLITE_OPTIONS,
             "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", _SQLITE_CONN_MAX_AGE),
@@ -84,6 +84,7 @@ def _database(url: str) -> dict:
     if not config.get("ENGINE"):
         raise SystemExit("DATABASE_URL is not a usable database URL: no engine for its scheme")
     if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["ENGINE"] = SQLITE_ENGINE
         config["OPTIONS"] = {**_SQLITE_OPTIONS, **config.get("OPTIONS", {})}
         config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", _SQLITE_CONN_MAX_AGE)
     elif config["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_POOL", True):
@@ -118,6 +119,9 @@ def _postgres_pool() -> dict:
 # WAL lets readers go on while one writer commits; IMMEDIATE takes the write
 # lock at BEGIN so two moves on one game serialise instead of deadlocking on
 # a lock upgrade; the timeout makes a waiting writer queue instead of failing.
+# Django's SQLite backend, with the process's write transactions queued in
+# order instead of polling SQLite's file lock (club/backends/sqlite3/base.py).
+SQLITE_ENGINE = "club.backends.sqlite3"
 _SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,

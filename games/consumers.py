@@ -330,7 +330,7 @@ class TableConsumer(GuardedConsumer):
 
     async def _send_state(self, snapshot: dict) -> None:
         self.version = snapshot["version"]
-        await self.send_json(services.project(snapshot, self.player_id))
+        await self.send(text_data=services.projected_text(snapshot, self.player_id))
 
 
 class LobbyConsumer(GuardedConsumer):

@@ -34,7 +34,14 @@ from games.services.presence import (
     seat_connected,
     seat_disconnected,
 )
-from games.services.snapshots import move_log, project, seat_of, snapshot, table_for_viewer
+from games.services.snapshots import (
+    move_log,
+    project,
+    projected_text,
+    seat_of,
+    snapshot,
+    table_for_viewer,
+)
 from games.services.tables import (
     abort_table,
     add_bot,
@@ -74,6 +81,7 @@ __all__ = [
     "play_out",
     "play_move",
     "project",
+    "projected_text",
     "quick_game",
     "refresh_presence",
     "remove_bot",

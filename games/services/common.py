@@ -44,49 +44,116 @@ class Broadcast:
 # writes prepare values through the fields, so callers see ordinary models.
 
 
+# Ids beyond a signed 64-bit integer name no row on any database (and would
+# overflow the driver): such a table is simply not there.
+_MAX_ID = 2**63 - 1
+
+
 def _locked_table(table_id: int) -> Table:
     """The table, locked for this transaction, with its variant and series loaded."""
     # The table row is the lock for everything at that table (see module doc).
     # SQLite has no FOR UPDATE: its IMMEDIATE transaction already holds the write lock.
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    table = _first(Table.objects.raw(f"SELECT * FROM games_table WHERE id = %s{lock}", [table_id]))
-    if table is None:
+    # One statement reads all three rows; only the table's row is locked (`OF t`):
+    # other tables share the variant and the series.
+    if not 0 < table_id <= _MAX_ID:
         raise ServiceError("not_found", _("There is no such table."))
-    table.variant = Variant.objects.raw(
-        "SELECT * FROM games_variant WHERE id = %s", [table.variant_id]
-    )[0]
+    lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
+    table_shape, variant_shape, series_shape = _shape(Table), _shape(Variant), _shape(Series)
+    row = _fetch_one(
+        f"SELECT {table_shape.select('t')}, {variant_shape.select('v')}, "
+        f"{series_shape.select('s')} FROM games_table t "
+        "JOIN games_variant v ON v.id = t.variant_id "
+        f"LEFT JOIN club_series s ON s.id = t.series_id WHERE t.id = %s{lock}",
+        [table_id],
+    )
+    if row is None:
+        raise ServiceError("not_found", _("There is no such table."))
+    table = table_shape.build(row, 0)
+    table.variant = variant_shape.build(row, table_shape.width)
     if table.series_id:
-        table.series = Series.objects.raw(
-            "SELECT * FROM club_series WHERE id = %s", [table.series_id]
-        )[0]
+        table.series = series_shape.build(row, table_shape.width + variant_shape.width)
     return table
 
 
 def current_game(table: Table) -> Game | None:
     """The table's latest game (the one being played, or the last one finished)."""
-    return _first(
-        Game.objects.raw(
-            "SELECT * FROM games_game WHERE table_id = %s ORDER BY number DESC LIMIT 1", [table.pk]
-        )
+    shape = _shape(Game)
+    row = _fetch_one(
+        f"SELECT {shape.select('g')} FROM games_game g WHERE g.table_id = %s "
+        "ORDER BY g.number DESC LIMIT 1",
+        [table.pk],
     )
+    return None if row is None else shape.build(row, 0)
 
 
 def _seats(table: Table) -> list[Seat]:
-    """The table's seats in order, each with its player loaded."""
-    seats = list(
-        Seat.objects.raw(
-            "SELECT * FROM games_seat WHERE table_id = %s ORDER BY position", [table.pk]
+    """The table's seats in order, each with its player loaded (one statement)."""
+    seat_shape, player_shape = _shape(Seat), _shape(Player)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {seat_shape.select('s')}, {player_shape.select('p')} FROM games_seat s "
+            "JOIN club_player p ON p.id = s.player_id WHERE s.table_id = %s ORDER BY s.position",
+            [table.pk],
         )
-    )
-    if seats:
-        marks = ", ".join(["%s"] * len(seats))
-        players = Player.objects.raw(
-            f"SELECT * FROM club_player WHERE id IN ({marks})", [s.player_id for s in seats]
-        )
-        by_id = {p.pk: p for p in players}
-        for seat in seats:
-            seat.player = by_id[seat.player_id]
+        rows = cursor.fetchall()
+    seats = []
+    for row in rows:
+        seat = seat_shape.build(row, 0)
+        seat.player = player_shape.build(row, seat_shape.width)
+        seats.append(seat)
     return seats
+
+
+class _Shape:
+    """How to read one model's row out of a wider SELECT, as the ORM would build it.
+
+    The columns in model order, and each field's converters for this database
+    (JSON text to objects, SQLite's date strings to datetimes, ...): the same
+    ones `raw()` applies, worked out once per model and database instead of
+    once per query.
+    """
+
+    def __init__(self, model: type, conn: Any) -> None:
+        self.model = model
+        self.fields = list(model._meta.concrete_fields)
+        self.width = len(self.fields)
+        self.attnames = [f.attname for f in self.fields]
+        self.columns = [conn.ops.quote_name(f.column) for f in self.fields]
+        self.converters = []
+        for position, f in enumerate(self.fields):
+            column = f.get_col(model._meta.db_table)
+            found = conn.ops.get_db_converters(column) + f.get_db_converters(conn)
+            if found:
+                self.converters.append((position, found, column))
+
+    def select(self, alias: str) -> str:
+        return ", ".join(f"{alias}.{column}" for column in self.columns)
+
+    def build(self, row: Sequence, start: int) -> Any:
+        values = list(row[start : start + self.width])
+        for position, converters, column in self.converters:
+            value = values[position]
+            for convert in converters:
+                value = convert(value, column, connection)
+            values[position] = value
+        return self.model.from_db(connection.alias, self.attnames, values)
+
+
+_shapes: dict[tuple[type, str], _Shape] = {}
+
+
+def _shape(model: type) -> _Shape:
+    key = (model, connection.vendor)
+    shape = _shapes.get(key)
+    if shape is None:
+        shape = _shapes[key] = _Shape(model, connection)
+    return shape
+
+
+def _fetch_one(sql: str, params: list) -> tuple | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
 
 
 def _first(rows: Any) -> Any:

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import datetime
+import json
+import threading
+import uuid
+from collections import OrderedDict
+from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
@@ -21,6 +26,9 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
     seats = _seats(table) if seats is None else seats
     return {
         "version": table.version,
+        # Names this snapshot among all others (server-side only, never sent):
+        # what `projected_text` remembers its frames by.
+        "stamp": uuid.uuid4().hex,
         "table": {
             "id": table.pk,
             "status": table.status,
@@ -118,7 +126,7 @@ def project(snapshot_data: dict, player_id: int | None) -> dict:
         engine = registry.engine(snapshot_data["game"])
         # Only a seated player of a running game sees a hand; everyone else watches.
         view_seat = seat if seat is not None and seat < len(table["seats"]) else None
-        view = engine.view(engine.from_json(snapshot_data["state"]), view_seat)
+        view = engine.view(_parsed_state(snapshot_data, engine), view_seat)
         if view.get("result") and snapshot_data.get("result"):
             view["result"] = {**view["result"], **snapshot_data["result"]}
     message = {"type": "state", "version": snapshot_data["version"], "table": table, "view": view}
@@ -127,6 +135,62 @@ def project(snapshot_data: dict, player_id: int | None) -> dict:
     else:
         message["events"] = snapshot_data.get("events", [])
     return message
+
+
+class _Recent:
+    """The last `size` entries put, by key: a small LRU shared by the process's sockets."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.entries: OrderedDict = OrderedDict()
+        # Sockets project on the event loop, tests and the runner in other threads.
+        self.lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self.lock:
+            return self.entries.get(key)
+
+    def put(self, key: Any, value: Any) -> None:
+        with self.lock:
+            self.entries[key] = value
+            if len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+
+# A table update reaches every socket of the table on this process: the
+# engine state is parsed once, and each kind of viewer's frame (a seat, a
+# spectator; the creator or not) encoded once, not once per socket.
+_states = _Recent(256)
+_frames = _Recent(1024)
+
+
+def _parsed_state(snapshot_data: dict, engine: Any) -> Any:
+    stamp = snapshot_data.get("stamp")
+    state = _states.get(stamp) if stamp else None
+    if state is None:
+        state = engine.from_json(snapshot_data["state"])
+        if stamp:
+            _states.put(stamp, state)
+    return state
+
+
+def projected_text(snapshot_data: dict, player_id: int | None) -> str:
+    """`project(snapshot_data, player_id)` as the JSON text a socket sends.
+
+    Exactly `json.dumps(project(...))`; a table update's text is built once
+    per viewer class (seat, and whether the viewer opened the table). A full
+    state (with the move log) is built for its one reader.
+    """
+    stamp = snapshot_data.get("stamp")
+    if stamp is None or "log" in snapshot_data:
+        return json.dumps(project(snapshot_data, player_id))
+    creator = player_id is not None and snapshot_data["table"]["creator"] == player_id
+    key = (stamp, seat_of(snapshot_data, player_id), creator)
+    text = _frames.get(key)
+    if text is None:
+        text = json.dumps(project(snapshot_data, player_id))
+        _frames.put(key, text)
+    return text
 
 
 def handover_at(table: Table) -> datetime.datetime | None:
