@@ -30,6 +30,7 @@ import resource
 import statistics
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from urllib.parse import urlparse
@@ -202,8 +203,11 @@ class LoadTable:
     async def _again(self) -> None:
         # A rematch starts once every member at the table has accepted it.
         for seat in self.seats:
-            status, seconds = await asyncio.to_thread(
-                loadprobe.post_again, seat.url, self.table_id, seat.session
+            # Not asyncio.to_thread: its default pool has cores + 4 threads, so
+            # when many tables finish at once their posts would queue in this
+            # tool (seconds) before the server ever saw them.
+            status, seconds = await asyncio.get_running_loop().run_in_executor(
+                self.run.http_threads, loadprobe.post_again, seat.url, self.table_id, seat.session
             )
             if status != 302:
                 self.run.stats.errors[f"play again: HTTP {status}"] += 1
@@ -230,6 +234,8 @@ class LoadRun:
             self.tables.append(LoadTable(self, table["table"], seats, random.Random(rng.random())))
         self.connect_limit = options["connect_concurrency"]
         self.server_pids = options["server_pid"]
+        # One thread per table for the "play again" posts (blocking http.client).
+        self.http_threads = ThreadPoolExecutor(max_workers=min(256, len(layout)))
         probe = options.get("probe")
         self.prober = loadprobe.Prober(urls[0], probe, options["probe_interval"]) if probe else None
 
@@ -253,6 +259,7 @@ class LoadRun:
             task.cancel()
         await asyncio.gather(*players, return_exceptions=True)
         await asyncio.gather(*(t.close() for t in self.tables))
+        self.http_threads.shutdown(wait=False)
         return {
             "connect_seconds": connected,
             "began": began,
