@@ -8,7 +8,7 @@ PORT ?= 8000
 WS_PING_INTERVAL ?= 15
 WS_PING_TIMEOUT ?= 10
 
-.PHONY: run test install lint format bench screenshots messages
+.PHONY: run test install lint format bench screenshots messages audit
 
 $(BIN)/.installed: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -18,9 +18,13 @@ $(BIN)/.installed: pyproject.toml requirements.lock
 
 install: $(BIN)/.installed
 
+# Static files as deployed (hashed, compressed), collected into var/static so a
+# checkout's own tests keep serving straight from static/.
+run: export STATIC_ROOT := $(CURDIR)/var/static
 run: install
 	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DJANGO_DEBUG=1 $(BIN)/python manage.py demo_data
+	DJANGO_DEBUG=1 $(BIN)/python manage.py collectstatic --noinput --clear -v0
 	@echo "Serving on http://127.0.0.1:$(PORT)/ (and the analysis worker, niced, beside it)"
 	DJANGO_DEBUG=1 $(BIN)/python manage.py analysis_worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
@@ -45,10 +49,20 @@ bench: install
 	$(BIN)/python tests/bench/bench_moves.py
 	$(BIN)/python tests/bench/bench_golf.py
 
-# docs/screenshots/table-1366x768.png and table-390x844.png: a table in play,
-# photographed by Chromium on a live site (tests/e2e/screenshots.py).
+# docs/screenshots/: the demo club (home, a Devyatka and a Golf table, a replay, a
+# series) at 1366x768 and 390x844, photographed by Chromium (tests/e2e/screenshots.py).
 screenshots: install
 	$(BIN)/python -m pytest tests/e2e/screenshots.py -q -p no:cacheprovider
+
+# Lighthouse 12.2.3 (npm, into the git-ignored var/audit/) with Debian's Chromium on
+# every kind of page of the demo club, desktop and phone (tests/bench/audit.py;
+# figures in docs/PERFORMANCE.md). Needs Node.js and npm.
+audit: install var/audit/node_modules/.bin/lighthouse
+	$(BIN)/python tests/bench/audit.py
+
+var/audit/node_modules/.bin/lighthouse:
+	mkdir -p var/audit
+	cd var/audit && npm install --no-audit --no-fund --loglevel=error lighthouse@12.2.3
 
 # Regenerate the lock after editing pyproject.toml (needs `pip install uv`).
 lock:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
@@ -371,15 +372,17 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# After `collectstatic` (a deployment) files get hashed names and compressed
-# copies; a fresh checkout (and the test suite) serves straight from static/.
-_COLLECTED = (STATIC_ROOT / "staticfiles.json").exists()
+# After `collectstatic` (a deployment, `make run`, the browser tests' servers)
+# files get hashed names and compressed copies, served for a year; a checkout
+# that never collected (the in-process tests) serves straight from static/.
+# collectstatic itself must use the hashing storage to write them.
+_COLLECTED = (STATIC_ROOT / "staticfiles.json").exists() or sys.argv[1:2] == ["collectstatic"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "servestatic.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "club.storage.ClubStaticStorage"
         if _COLLECTED
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

@@ -8,6 +8,7 @@ urlpatterns = [
     path("home/tables/", views.home_tables, name="home_tables"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("healthz", views.healthz, name="healthz"),
+    path("robots.txt", views.robots_txt, name="robots_txt"),
     path("rules/", views.rules, name="rules"),
     path("series/", views.series_list, name="series_list"),
     path("series/<slug:slug>/", views.series_detail, name="series_detail"),

@@ -34,6 +34,21 @@ def favicon(request: HttpRequest) -> HttpResponse:
     return redirect(static("favicon.svg"), permanent=True)
 
 
+ROBOTS = """User-agent: *
+Disallow: /admin/
+Disallow: /i18n/
+Disallow: /home/tables/
+Disallow: /ratings/tables/
+Disallow: /games/*/record.json
+Disallow: /games/*/replay.json
+"""
+
+
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """Crawlers may read the club's pages; not the admin, page fragments or raw game data."""
+    return HttpResponse(ROBOTS, content_type="text/plain; charset=utf-8")
+
+
 def healthz(request: HttpRequest) -> HttpResponse:
     """For a proxy or a monitor: 200 when this process can reach the database, else 503."""
     try:

@@ -1,68 +1,98 @@
-"""`make screenshots`: docs/screenshots/table-<width>x<height>.png of a table in play.
+"""`make screenshots`: docs/screenshots/<page>-<width>x<height>.png of the demo club.
 
 Not a test file (pytest's default collection skips it): run it by path. It
-starts the same live site and Chromium as the browser tests, deals a fixed
-four-player Devyatka game between members with readable names, plays seeded
-moves until Anna (seat 0) is to move, and photographs her screen at a laptop
-and a phone size.
+builds the demo club (`demo_data`, the same seeded games on every machine) in
+a site of its own, signs in as Anna, and photographs at a laptop and a phone
+size: her home page, her Devyatka table where it is her turn, a Golf table
+(a quick game, in the turn phase), a finished game's replay part-way
+through, and a series page with its standings.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
-from tests.support.seated import open_seat
+from tests.e2e.test_golf_browser import MY_SLOT
+from tests.e2e.test_home_browser import sign_in
+from tests.support.server import DaphneServer, SiteDatabase
 from tests.support.tables import run_django
 
 pytestmark = pytest.mark.browser
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = [(1366, 768), (390, 844)]
-NAMES = ["Anna", "Boris", "Vera", "Dmitri"]
-SEED = 2026
-
-# In the site's database: the members, a started table on a fixed deal, seeded
-# moves until seat 0 may play after at least 14 moves; emits the table and
-# Anna's session.
-SETUP = f"""
-from games import registry, services, synthetic
-from games.models import Table, Variant
-from tests.support.finished import play_out
-from tests.support.members import member
-
-players = [member(name) for name in {NAMES!r}]
-table, _ = services.create_table(players[0], Variant.objects.get(name="Devyatka"), len(players))
-for player in players[1:]:
-    services.join_table(player, table.pk, str(table.invite_token))
-game = services.current_game(table)
-engine = registry.engine(game.game)
-game.seed = {SEED}
-game.state = engine.to_json(engine.deal(len(players), {SEED}, engine.options(game.options)))
-game.save(update_fields=["seed", "state"])
-moves = 0
-while True:
-    table.refresh_from_db()
-    game = services.current_game(table)
-    state = engine.from_json(game.state)
-    if moves >= 14 and engine.view(state, 0)["legal"]:
-        break
-    play_out(table, {SEED} + moves, stop_after=1)
-    moves += 1
-emit({{"table": table.pk, "session": synthetic.session_for(players[0].user)}})
-"""
 
 
-def test_table_screenshots(new_page, live_site, site_database):
-    made = run_django(site_database, SETUP)
+@pytest.fixture(scope="module")
+def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple]:
+    database = SiteDatabase(tmp_path_factory.mktemp("demo-site"))
+    database.create()
+    database.manage("demo_data")
+    server = DaphneServer(database, tmp_path_factory.mktemp("demo-logs")).start()
+    yield server, database
+    server.stop()
+    database.drop()
+
+
+def shoot(page: Page, name: str) -> None:
+    page.evaluate("document.fonts.ready")
+    page.wait_for_timeout(600)  # the last card's landing animation
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    page.screenshot(path=str(OUT / f"{name}-{width}x{height}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_demo_club_screenshots(chromium_browser, demo_site, size):
+    server, database = demo_site
     OUT.mkdir(parents=True, exist_ok=True)
-    for width, height in SIZES:
-        page = new_page(width=width, height=height)
-        open_seat(page, live_site, made["session"], made["table"])
-        expect(page.get_by_test_id("table-app")).to_have_attribute("data-turn", "you")
-        expect(page.locator("[data-testid=hand-card][data-legal=true]").first).to_be_visible()
-        page.evaluate("document.fonts.ready")
-        page.wait_for_timeout(500)  # the last card's landing animation
-        page.screenshot(path=str(OUT / f"table-{width}x{height}.png"))
+    width, height = size
+    context = chromium_browser.new_context(
+        base_url=server.url, viewport={"width": width, "height": height}, locale="en-GB"
+    )
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    sign_in(page, "anna@example.com")
+    expect(page.get_by_test_id("your-turn").first).to_be_visible()
+    shoot(page, "home")
+
+    # Her Devyatka table (an earlier size's quick Golf game is her turn too).
+    mine = page.get_by_test_id("my-table").filter(has=page.get_by_test_id("your-turn"))
+    mine.filter(has_text="Devyatka").first.locator("a").first.click()
+    expect(page.get_by_test_id("table-app")).to_have_attribute("data-turn", "you")
+    expect(page.locator("[data-testid=hand-card][data-legal=true]").first).to_be_visible()
+    shoot(page, "table-devyatka")
+
+    page.goto("/")
+    page.get_by_test_id("quick-golf").click()
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    table = page.get_by_test_id("table-app")
+    for _ in range(2):
+        page.locator(MY_SLOT).first.click()
+        page.wait_for_timeout(300)
+    page.get_by_test_id("golf-ready").click()
+    expect(page.get_by_test_id("golf-ready")).to_be_hidden()
+    expect(table).to_have_attribute("data-turn", "you")
+    shoot(page, "table-golf")
+
+    game = run_django(
+        database,
+        "from games.models import Game\n"
+        "game = Game.objects.filter(table__series__slug='winter-nines', finished__isnull=False)"
+        ".order_by('-finished').first()\n"
+        "emit(game.pk)\n",
+    )
+    page.goto(f"/games/{game}/")
+    expect(page.get_by_test_id("replay-next")).to_be_enabled()
+    for _ in range(12):
+        page.get_by_test_id("replay-next").click()
+    page.evaluate("document.querySelector('[data-testid=replay]').scrollIntoView()")
+    shoot(page, "replay")
+
+    page.goto("/series/winter-nines/")
+    shoot(page, "series")
+    context.close()

@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import uuid
@@ -29,10 +30,34 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+_collected: list[str] = []
+
+
+def collected_static() -> str:
+    """A STATIC_ROOT collected once per test process: servers use the production static path.
+
+    Hashed names, compressed copies, rewritten module imports, a year's cache:
+    what a deployment serves, so the browser tests run against it.
+    """
+    if not _collected:
+        root = tempfile.mkdtemp(prefix="club-static-")
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+        env.update(DJANGO_SETTINGS_MODULE="club.settings", STATIC_ROOT=root)
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+        _collected.append(root)
+    return _collected[0]
+
+
 def _base_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     env["DJANGO_SETTINGS_MODULE"] = "club.settings"
+    env["STATIC_ROOT"] = collected_static()
     env["PYTHONUNBUFFERED"] = "1"
     env["DJANGO_DEBUG"] = "0"
     env["EMAIL_URL"] = "console://"

@@ -1,0 +1,151 @@
+"""`make audit`: Lighthouse 12.2.3 on every kind of page of the demo club, desktop and phone.
+
+Builds the demo club (`demo_data`) in a site of its own (SQLite, one daphne
+process, the production static path: collected, hashed, compressed files),
+signs Anna in for the pages that need a member, and runs Lighthouse from
+var/audit/ (`make audit` installs it there with npm; var/ is git-ignored)
+with Debian's Chromium. Prints one line per page and form factor: the four
+category scores, Cumulative Layout Shift and Total Blocking Time, and keeps
+each report's JSON in var/audit/reports/.
+
+    .venv/bin/python tests/bench/audit.py [--only NAME ...] [--form desktop|mobile]
+
+Lighthouse's phone run simulates a mid-range phone (4x CPU slowdown): on a
+shared, busy machine its Total Blocking Time is inflated; compare figures
+taken in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.support.server import DaphneServer, SiteDatabase  # noqa: E402
+from tests.support.tables import run_django  # noqa: E402
+
+LIGHTHOUSE = ROOT / "var" / "audit" / "node_modules" / ".bin" / "lighthouse"
+REPORTS = ROOT / "var" / "audit" / "reports"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# As the machine's notes say: without the background-networking flags Chromium
+# keeps trying hosts this closed network refuses.
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-quic "
+    "--no-first-run --disable-background-networking --disable-component-update --disable-sync"
+)
+CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
+
+SETUP = """
+from club.models import Player
+from games import services, synthetic
+from games.models import Game, Table, Variant
+
+anna = Player.objects.get(display_name="Anna")
+golf, _ = services.quick_game(anna, Variant.objects.get(name="Golf"))
+mine = Table.objects.playing().filter(created_by=anna, variant__game="devyatka").first()
+def finished(slug):
+    return Game.objects.filter(table__series__slug=slug, finished__isnull=False).latest("finished").pk
+emit({
+    "session": synthetic.session_for(anna.user),
+    "anna": anna.pk,
+    "devyatka_table": mine.pk,
+    "golf_table": golf.pk,
+    "devyatka_game": finished("winter-nines"),
+    "golf_game": finished("golf-ladder"),
+})
+"""
+
+
+def pages(ids: dict) -> list[tuple[str, str, bool]]:
+    """(name, path, signed in as Anna)."""
+    return [
+        ("front", "/", False),
+        ("home", "/", True),
+        ("lobby", "/tables/", True),
+        ("series-list", "/series/", False),
+        ("series", "/series/winter-nines/", False),
+        ("ratings", "/ratings/", False),
+        ("player", f"/players/{ids['anna']}/", False),
+        ("rules", "/rules/", False),
+        ("sign-in", "/accounts/login/", False),
+        ("game-devyatka", f"/games/{ids['devyatka_game']}/", False),
+        ("game-golf", f"/games/{ids['golf_game']}/", False),
+        ("table-devyatka", f"/tables/{ids['devyatka_table']}/", True),
+        ("table-golf", f"/tables/{ids['golf_table']}/", True),
+    ]
+
+
+def lighthouse(url: str, form: str, cookie: str | None, out: Path) -> dict:
+    command = [
+        str(LIGHTHOUSE),
+        url,
+        "--quiet",
+        "--output=json",
+        f"--output-path={out}",
+        f"--chrome-flags={CHROME_FLAGS}",
+        f"--only-categories={','.join(CATEGORIES)}",
+    ]
+    if form == "desktop":
+        command.append("--preset=desktop")
+    if cookie:
+        command.append("--extra-headers=" + json.dumps({"Cookie": cookie}))
+    subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM})
+    report = json.loads(out.read_text())
+    audits = report["audits"]
+    return {
+        **{c: round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES},
+        "cls": audits["cumulative-layout-shift"]["numericValue"],
+        "tbt": audits["total-blocking-time"]["numericValue"],
+        "lcp": audits["largest-contentful-paint"]["numericValue"],
+        "failed": sorted(
+            key
+            for c in ("accessibility", "seo")
+            for ref in report["categories"][c]["auditRefs"]
+            if ref["weight"] and (audits[(key := ref["id"])]["score"] or 0) < 1
+        ),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", help="page names to audit (default: all)")
+    parser.add_argument("--form", choices=["desktop", "mobile"], action="append")
+    args = parser.parse_args()
+    if not LIGHTHOUSE.exists():
+        sys.exit(f"no Lighthouse at {LIGHTHOUSE}: run `make audit` (it installs it with npm)")
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="club-audit-"))
+    database = SiteDatabase(tmp)
+    database.create()
+    database.manage("demo_data")
+    server = DaphneServer(database, tmp).start()
+    try:
+        ids = run_django(database, SETUP)
+        cookie = f"sessionid={ids['session']}"
+        print(f"{'page':16} {'form':8} perf a11y  bp  seo   CLS     TBT ms  LCP ms  failing")
+        for name, path, signed_in in pages(ids):
+            if args.only and name not in args.only:
+                continue
+            for form in args.form or ["desktop", "mobile"]:
+                out = REPORTS / f"{name}-{form}.json"
+                r = lighthouse(server.url + path, form, cookie if signed_in else None, out)
+                print(
+                    f"{name:16} {form:8} {r['performance']:4} {r['accessibility']:4} "
+                    f"{r['best-practices']:4} {r['seo']:4} {r['cls']:6.3f} {r['tbt']:8.0f} "
+                    f"{r['lcp']:7.0f}  {' '.join(r['failed'])}",
+                    flush=True,
+                )
+    finally:
+        server.stop()
+        database.drop()
+
+
+if __name__ == "__main__":
+    main()
