@@ -174,6 +174,7 @@ root.addEventListener("click", (event) => {
 });
 if (replay) {
   replay.addEventListener("replay:ready", markReplay);
+  replay.addEventListener("replay:log", markReplay); // the replay made more log lines
   replay.addEventListener("replay:step", (event) => showMoment(event.detail.index));
 }
 

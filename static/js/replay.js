@@ -64,6 +64,7 @@ async function load() {
   el.slider.max = String(data.steps.length - 1);
   root.dataset.steps = String(data.steps.length);
   el.status.hidden = true;
+  el.body.classList.remove("loading");
   el.body.hidden = false;
   show(initialStep(), { scroll: false });
   root.dispatchEvent(new CustomEvent("replay:ready"));
@@ -80,38 +81,52 @@ function playerName(seat) {
   return player ? player.name : `Seat ${seat + 1}`;
 }
 
-function buildLog() {
-  const items = data.steps.map((step, i) => {
-    const li = document.createElement("li");
-    li.dataset.step = String(i);
-    li.setAttribute("data-testid", "replay-log-line");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "replay-log-line";
-    button.dataset.step = String(i);
-    if (i === 0) {
-      button.textContent = "The deal";
-    } else {
-      const name = document.createElement("span");
-      name.className = "replay-log-name";
-      name.textContent = playerName(step.seat);
-      button.append(name, " ");
-      button.append(renderer.describe(i));
-      // The house playing for a member (time ran out, away, left); a bot's own moves are its own.
-      if (step.auto && !data.players[step.seat]?.bot) {
-        const tag = document.createElement("span");
-        tag.className = "muted replay-house";
-        tag.textContent = " (by the house)";
-        button.append(tag);
-      }
-      for (const caused of step.caused || []) {
-        if (caused.move === "pass") button.append(` · ${playerName(caused.seat)} passed`);
-      }
+// The log's lines are made as they are needed (a long Golf game has hundreds):
+// a first screenful, then more as the log scrolls or the replay steps past them.
+const LOG_CHUNK = 60;
+let logBuilt = 0;
+
+function buildLog(upTo = LOG_CHUNK) {
+  const end = Math.min(data.steps.length, upTo);
+  if (end <= logBuilt) return;
+  const items = [];
+  for (let i = logBuilt; i < end; i++) items.push(logLine(data.steps[i], i));
+  el.log.append(...items);
+  const first = logBuilt === 0;
+  logBuilt = end;
+  // More lines: whatever marks them (the analysis) marks these too.
+  if (!first) root.dispatchEvent(new CustomEvent("replay:log", { detail: { lines: end } }));
+}
+
+function logLine(step, i) {
+  const li = document.createElement("li");
+  li.dataset.step = String(i);
+  li.setAttribute("data-testid", "replay-log-line");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "replay-log-line";
+  button.dataset.step = String(i);
+  if (i === 0) {
+    button.textContent = "The deal";
+  } else {
+    const name = document.createElement("span");
+    name.className = "replay-log-name";
+    name.textContent = playerName(step.seat);
+    button.append(name, " ");
+    button.append(renderer.describe(i));
+    // The house playing for a member (time ran out, away, left); a bot's own moves are its own.
+    if (step.auto && !data.players[step.seat]?.bot) {
+      const tag = document.createElement("span");
+      tag.className = "muted replay-house";
+      tag.textContent = " (by the house)";
+      button.append(tag);
     }
-    li.append(button);
-    return li;
-  });
-  el.log.replaceChildren(...items);
+    for (const caused of step.caused || []) {
+      if (caused.move === "pass") button.append(` · ${playerName(caused.seat)} passed`);
+    }
+  }
+  li.append(button);
+  return li;
 }
 
 function show(next, { scroll = true } = {}) {
@@ -132,6 +147,7 @@ function show(next, { scroll = true } = {}) {
     previous.classList.remove("current");
     previous.querySelector("button").removeAttribute("aria-current");
   }
+  buildLog(index + LOG_CHUNK);
   const line = el.log.children[index];
   line.classList.add("current");
   line.querySelector("button").setAttribute("aria-current", "step");
@@ -166,6 +182,11 @@ root.addEventListener("replay:go", (event) => {
   if (data) show(Number(event.detail.step));
 });
 el.slider.addEventListener("input", () => show(Number(el.slider.value)));
+el.log.addEventListener("scroll", () => {
+  const log = el.log;
+  if (data && log.scrollTop + log.clientHeight > log.scrollHeight - 200) buildLog(logBuilt + LOG_CHUNK);
+}, { passive: true });
+
 el.log.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-step]");
   if (button) show(Number(button.dataset.step));
