@@ -249,7 +249,12 @@ def deal_fixed_table(
     if not variant.min_players <= len(players) <= variant.max_players:
         raise ServiceError(
             "bad_seats",
-            f"{variant} tables have {variant.min_players} to {variant.max_players} seats.",
+            lazy_format(
+                _("%(variant)s tables have %(low)s to %(high)s seats."),
+                variant=variant,
+                low=variant.min_players,
+                high=variant.max_players,
+            ),
         )
     table = Table.objects.create(
         variant=variant, created_by=creator, seat_count=len(players), private=True
