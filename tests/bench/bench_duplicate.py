@@ -28,6 +28,17 @@ sys.path.insert(0, str(ROOT))
 from tests.bench.bench_standings import setup_database  # noqa: E402
 
 
+def result_figures(figures: dict) -> dict:
+    """GameResult keyword arguments for a seat's figures: columns, or issue 23's `detail`."""
+    from club.models import GameResult
+
+    names = {f.name for f in GameResult._meta.get_fields()}
+    if "detail" not in names:
+        return figures
+    columns = {k: v for k, v in figures.items() if k in names}
+    return {**columns, "detail": {k: v for k, v in figures.items() if k not in names}}
+
+
 def fill(entrants: int, boards: int, seats: int, rng: random.Random):
     import datetime
 
@@ -37,6 +48,7 @@ def fill(entrants: int, boards: int, seats: int, rng: random.Random):
     from club.models import GameResult, Player, Series
     from club.standings import half_points
     from duplicate.models import Board, DuplicateSeries, Play, Round
+    from duplicate.standings import variant_options
     from games.models import Game, Table, Variant
 
     User = get_user_model()
@@ -95,7 +107,7 @@ def fill(entrants: int, boards: int, seats: int, rng: random.Random):
                 Game(
                     table=table,
                     game=variant.game,
-                    options=variant.options(),
+                    options=variant_options(variant),
                     players=[p.pk for p in seating],
                     seed=board.seed,
                     state={},
@@ -141,7 +153,7 @@ def fill(entrants: int, boards: int, seats: int, rng: random.Random):
                         place=places[seat],
                         half_points=half_points(places[seat], places),
                         finished=game.finished,
-                        **figures,
+                        **result_figures(figures),
                     )
                 )
         GameResult.objects.bulk_create(results, batch_size=5000)

@@ -14,11 +14,11 @@ from games import registry, services
 from games.models import Table, Variant
 
 
-def golf_one_round() -> Variant:
-    variant, _ = Variant.objects.get_or_create(
-        name="Golf one round", defaults={"game": "golf", "rounds": 1, "max_players": 6}
-    )
-    return variant
+def golf_rounds(rounds: int) -> dict:
+    """Variant fields for a Golf match of `rounds` rounds (a field, or issue 23's options)."""
+    if "rounds" in {f.name for f in Variant._meta.get_fields()}:
+        return {"rounds": rounds}
+    return {"options": {"rounds": rounds}}
 
 
 def make_series(
