@@ -13,7 +13,8 @@ from playwright.sync_api import Page, expect
 from tests.e2e.test_golf_browser import MY_SLOT
 from tests.e2e.test_table_browser import LEGAL, app, sign_up
 
-pytestmark = pytest.mark.browser
+# Two members play two whole boards in turn: slow on a loaded machine, so a long limit.
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
 
 
 def make_series(site_database, tag: str) -> tuple[str, str]:
