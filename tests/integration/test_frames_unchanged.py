@@ -39,11 +39,23 @@ pytestmark = [
 
 GOLDEN = Path(__file__).parent / "golden"
 TIMES = {"turn_deadline", "clock_deadline", "handover_at", "created", "finished", "started"}
-IDS = {"id", "game_id", "creator", "player", "table_id", "player_id", "table"}
+PLAYER_KEYS = {"creator", "player", "player_id"}
+# Which entity an id names, by its key (and, for a bare "id", the object it is in).
+ID_KINDS = {
+    "table": "table",
+    "table_id": "table",
+    "game_id": "game",
+    ("table", "id"): "table",
+    ("", "id"): "game",
+}
 
 
 class Ids:
-    """Database ids, renamed by order of first appearance per kind (stable across runs)."""
+    """Database ids renamed by kind and order of first appearance (stable across runs).
+
+    Each kind is one entity type, so two different rows that happen to share a
+    number in one run never share a name.
+    """
 
     def __init__(self) -> None:
         self.seen: dict[tuple[str, int], str] = {}
@@ -52,17 +64,28 @@ class Ids:
         return self.seen.setdefault((kind, value), f"{kind}#{len(self.seen)}")
 
 
-def normalise(value, ids: Ids, key: str = ""):
+def _id_kind(key: str, parent: str) -> str | None:
+    if key in PLAYER_KEYS:
+        return "player"
+    return (
+        ID_KINDS.get(key)
+        or ID_KINDS.get((parent, key))
+        or (f"{parent}.{key}" if key == "id" else None)
+    )
+
+
+def normalise(value, ids: Ids, key: str = "", parent: str = ""):
     if isinstance(value, dict):
-        return {k: normalise(v, ids, k) for k, v in value.items()}
+        return {k: normalise(v, ids, k, key) for k, v in value.items()}
     if isinstance(value, list):
         if key in ("players", "player_ids") and all(isinstance(v, int) for v in value):
             return [ids.name("player", v) for v in value]
-        return [normalise(v, ids) for v in value]
+        return [normalise(v, ids, "", key) for v in value]
     if key in TIMES and value is not None:
         return "<time>"
-    if key in IDS and isinstance(value, int) and not isinstance(value, bool):
-        return ids.name("player" if key in ("creator", "player", "player_id") else key, value)
+    kind = _id_kind(key, parent)
+    if kind and isinstance(value, int) and not isinstance(value, bool):
+        return ids.name(kind, value)
     return value
 
 
