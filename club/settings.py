@@ -182,6 +182,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "analysis",
     "duplicate",
+    "chat",
 ]
 
 MIDDLEWARE = [
@@ -299,6 +300,14 @@ WS_FLOOD_WINDOW_SECONDS = env_float("WS_FLOOD_WINDOW_SECONDS", 10.0)
 # At a table without a turn clock, the other members may hand a seat whose
 # member has not moved for this long to the house (RULES: idle hand-over).
 IDLE_HANDOVER_SECONDS = env_int("IDLE_HANDOVER_SECONDS", 120)
+
+# Chat (chat app, docs/PROTOCOL.md "Chat"): the longest message in characters,
+# messages a member may send per minute (over every room and socket: a bucket
+# of its own, apart from the sockets' frame limit above), and how many of a
+# room's latest messages a connecting socket gets.
+CHAT_MAX_LENGTH = env_int("CHAT_MAX_LENGTH", 300)
+CHAT_PER_MINUTE = env_int("CHAT_PER_MINUTE", 10)
+CHAT_HISTORY = env_int("CHAT_HISTORY", 50)
 
 # Ratings (ratings app): a rating is "provisional" under this many rated games;
 # the leaderboard lists members with at least RATING_LEADERBOARD_MIN_GAMES.

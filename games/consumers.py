@@ -25,6 +25,8 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from chat.consumers import CHAT_FRAME_PREFIX, ChatSocket, chat_frame_burst, is_chat_text, wants_chat
+from chat.rooms import LOBBY, table_room
 from club.i18n import language_from_scope
 from games import runner, services
 from games.broadcast import LOBBY_GROUP, player_group, publish, table_group
@@ -102,6 +104,8 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.bucket = TokenBucket(settings.WS_RATE_BURST, settings.WS_RATE_PER_SECOND, clock())
+        # Chat frames have a bucket of their own: chat never eats the move budget.
+        self.chat_bucket = TokenBucket(*chat_frame_burst(), clock())
         self.refused = 0
         self.refused_since = -math.inf
         self.closing = False
@@ -153,6 +157,7 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
 
     async def _admit(self, text_data: str | None, bytes_data: bytes | None) -> bool:
         """Size and rate limits, before the frame is parsed; False: it was answered."""
+        bucket = self.chat_bucket if is_chat_text(text_data) else self.bucket
         if self.closing:
             return False  # closed by us; frames already on the way are dropped
         limit = settings.WS_MAX_FRAME_BYTES
@@ -164,19 +169,16 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
             await self._shut(CLOSE_TOO_BIG)
             return False
         now = clock()
-        wait = self.bucket.take(now)
+        wait = bucket.take(now)
         # Frames already waiting beyond what the bucket holds will be refused
         # too: a backlog that size is a flood now, not in a few seconds.
         backlog = self.client_queue.qsize() if self.client_queue is not None else 0
-        if not wait and backlog < self.bucket.tokens + settings.WS_FLOOD_CLOSE_AFTER:
+        if not wait and backlog < bucket.tokens + settings.WS_FLOOD_CLOSE_AFTER:
             return True
         if now - self.refused_since > settings.WS_FLOOD_WINDOW_SECONDS:
             self.refused_since, self.refused = now, 0
         self.refused += 1
-        if (
-            self.refused + max(0, backlog - int(self.bucket.tokens))
-            >= settings.WS_FLOOD_CLOSE_AFTER
-        ):
+        if self.refused + max(0, backlog - int(bucket.tokens)) >= settings.WS_FLOOD_CLOSE_AFTER:
             await self._error("flooding", _("Too many messages: closing the connection."))
             await self._shut(CLOSE_FLOODING)
             return False
@@ -199,7 +201,7 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "error", "code": code, "message": text, **extra})
 
 
-class TableConsumer(GuardedConsumer):
+class TableConsumer(ChatSocket, GuardedConsumer):
     """One connection to one table: a seated player's or a watcher's."""
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
@@ -241,11 +243,14 @@ class TableConsumer(GuardedConsumer):
         runner.vouch_for(self.channel_name, self)
         await on_database(services.seat_connected)(self.table_id, self.player_id, self.channel_name)
         self.present = True
+        if wants_chat(self.scope):  # the table's chat: only once the socket may see the table
+            await self.chat_join(table_room(self.table_id), self.player_id)
 
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "group"):
             return  # never got as far as joining
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.chat_leave()
         if self.present:
             self.present = False
             await on_database(services.seat_disconnected)(self.table_id, self.channel_name)
@@ -278,6 +283,9 @@ class TableConsumer(GuardedConsumer):
             if not isinstance(content, dict):
                 raise ProtocolError("bad_message", _("A message must be a JSON object."))
             kind = content.get("type")
+            if isinstance(kind, str) and kind.startswith(CHAT_FRAME_PREFIX):
+                await self.chat_receive(content)
+                return
             if not isinstance(kind, str) or kind not in handlers:
                 raise ProtocolError(
                     "unknown_type",
@@ -333,13 +341,17 @@ class TableConsumer(GuardedConsumer):
         await self.send(text_data=services.projected_text(snapshot, self.player_id))
 
 
-class LobbyConsumer(GuardedConsumer):
-    """Tells lobby pages that the list of tables changed; they fetch it again."""
+class LobbyConsumer(ChatSocket, GuardedConsumer):
+    """Tells lobby pages that the list of tables changed; they fetch it again.
+
+    Signed-in members who ask for it (chat=1) also get the club-wide chat room.
+    """
 
     async def connect(self) -> None:
         self.language = await _socket_language(self.scope)
         # A signed-in member also hears about their own tables (their home page).
         self.groups_joined = [LOBBY_GROUP]
+        player_id = None
         user = self.scope.get("user")
         if user is not None and user.is_authenticated:
             player_id = await _player_id(user)
@@ -348,14 +360,29 @@ class LobbyConsumer(GuardedConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        if wants_chat(self.scope) and player_id is not None:
+            await self.chat_join(LOBBY, player_id)
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", [LOBBY_GROUP]):
             await self.channel_layer.group_discard(group, self.channel_name)
+        await self.chat_leave()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if await self._admit(text_data, bytes_data):
+        if not await self._admit(text_data, bytes_data):
+            return
+        if not is_chat_text(text_data):
             await self._error("read_only", _("The lobby only sends updates."))
+            return
+        try:
+            content = json.loads(text_data)
+            if not isinstance(content, dict):
+                raise ValueError("not an object")
+            await self.chat_receive(content)
+        except (TypeError, ValueError, RecursionError):
+            await self._error("bad_json", _("That message was not valid JSON."))
+        except services.ServiceError as exc:
+            await self._error(exc.code, exc.message, **exc.extra)
 
     async def lobby_changed(self, event: dict) -> None:
         await self.send_json({"type": "lobby"})
