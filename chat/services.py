@@ -99,7 +99,7 @@ def history(room: str, player_id: int | None) -> dict:
     }
 
 
-def _room_table(room: str) -> tuple[int | None, int | None]:
+def room_links(room: str) -> tuple[int | None, int | None]:
     """(table id, game id) a new message of this room belongs to."""
     table_id = table_of(room)
     if table_id is None:
@@ -173,7 +173,7 @@ def send(room: str, player_id: int, text: object = None, phrase: object = None) 
                 _("You can send %(limit)d messages a minute; wait a moment.") % {"limit": limit},
                 retry_after=max(0.01, round(wait, 2)),
             )
-        table_id, game_id = _room_table(room)
+        table_id, game_id = room_links(room)
         message = ChatMessage.objects.create(
             room=room,
             table_id=table_id,
@@ -191,7 +191,7 @@ def post_as_house(room: str, text: str) -> ChatMessage:
     body = clean_text(text)
     if not body:
         raise ServiceError("chat_empty", _("Write something first."))
-    table_id, game_id = _room_table(room)
+    table_id, game_id = room_links(room)
     return ChatMessage.objects.create(
         room=room, table_id=table_id, game_id=game_id, house=True, text=body
     )
@@ -296,5 +296,6 @@ __all__ = [
     "muted_by",
     "post_as_house",
     "report",
+    "room_links",
     "send",
 ]
