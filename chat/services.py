@@ -212,9 +212,13 @@ def report(room: str, player_id: int, message_id: object, reason: object = None)
         raise ServiceError("chat_no_message", _("There is no such message here."))
     if message.author_id == player_id:
         raise ServiceError("chat_own_message", _("You cannot report your own message."))
-    ChatReport.objects.get_or_create(
+    report, created = ChatReport.objects.get_or_create(
         message=message, reporter_id=player_id, defaults={"reason": reason}
     )
+    if not created and reason and not report.reason:
+        # Reported with one click; the reason may follow.
+        report.reason = reason
+        report.save(update_fields=["reason"])
     return {"type": "chat_reported", "id": message.pk}
 
 

@@ -1,5 +1,17 @@
-// Lobby: refetch the server-rendered table lists whenever the server says they changed.
+// Lobby: refetch the server-rendered table lists whenever the server says they changed,
+// and the club's chat room over the same socket (./chat.js).
+import { createChat } from "./chat.js";
+
 const lists = document.getElementById("table-lists");
+const chatPanel = document.querySelector("[data-chat]");
+let socket = null;
+const chat = createChat(chatPanel, {
+  send: (frame) => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  },
+});
 
 async function refresh() {
   const response = await fetch(lists.dataset.src, { headers: { "X-Requested-With": "fetch" } });
@@ -8,11 +20,15 @@ async function refresh() {
 
 function connect(delay = 500) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
+  const query = chatPanel?.dataset.player ? "?chat=1" : "";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/${query}`);
   socket.addEventListener("open", () => { delay = 500; refresh(); });
   socket.addEventListener("message", (event) => {
-    if (JSON.parse(event.data).type === "lobby") refresh();
+    const frame = JSON.parse(event.data);
+    if (frame.type === "lobby") refresh();
+    else chat.onFrame(frame);
   });
+  socket.addEventListener("close", () => chat.closed());
   socket.addEventListener("close", () => setTimeout(() => connect(Math.min(delay * 2, 10000)), delay));
 }
 

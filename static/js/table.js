@@ -5,6 +5,7 @@
 // The server is the only judge of legality: this page only ever sends a move it
 // was told is legal, with the version it last saw. No framework, no build step.
 
+import { createChat } from "./chat.js";
 import { createAnnouncer } from "./table-announce.js";
 import { createConsent } from "./table-consent.js";
 import { fitLayout } from "./table-fit.js";
@@ -159,7 +160,8 @@ const { announceFrame, announceHouseMoves, playedForMember } = createAnnouncer({
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const invite = app.dataset.invite;
-  const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  // chat=1: this page shows the table's chat (./chat.js).
+  const query = `?chat=1${invite ? `&invite=${encodeURIComponent(invite)}` : ""}`;
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${app.dataset.tableId}/${query}`);
   socket.addEventListener("open", () => {
     connected = true;
@@ -175,11 +177,13 @@ function connect() {
       return;
     }
     if (frame.type === "state") onState(frame);
+    else if (chat.onFrame(frame)) return;
     else if (frame.type === "error") onError(frame);
   });
   socket.addEventListener("close", (event) => {
     connected = false;
     app.dataset.connected = "false";
+    chat.closed();
     setPending(false);
     if (leaving) return;
     if (CLOSE_FOR_GOOD.has(event.code)) {
@@ -536,6 +540,7 @@ function renderTurn() {
 // Toasts, keyboard, invite link
 
 const consent = createConsent({ app, send, toast, seatName });
+const chat = createChat(document.querySelector("[data-chat]"), { send });
 const turnSound = createTurnSound(app, el.sound);
 
 function toast(message, code = "") {
@@ -622,6 +627,8 @@ window.addEventListener("resize", () => {
 
 // The move log starts closed on a phone, open elsewhere.
 if (PHONE.matches) el.logPanel.open = false;
+// So does the chat: on a phone it is below the game, and a tap away.
+if (PHONE.matches && document.querySelector("[data-chat]")) document.querySelector("[data-chat]").open = false;
 
 // Leaving the page closes the socket: that is no reason for the "reconnecting" banner.
 window.addEventListener("pagehide", () => {
