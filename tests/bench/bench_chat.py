@@ -268,6 +268,12 @@ def main() -> None:
         return
     b_tables = (args.rounds * 2 * args.moves + 3) // 15 + 2
 
+    info = machine()
+    backend = (
+        "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "SQLite"
+    )
+    layer = "Redis" if os.environ.get("REDIS_URL") else "in-memory"
+    print(f"{info['cpu']}, {info['nproc']} CPUs, {info['python']}; {backend}, {layer} layer")
     with tempfile.TemporaryDirectory() as tmp:
         database = SiteDatabase(Path(tmp))
         database.create()
@@ -279,6 +285,7 @@ def main() -> None:
                 load = asyncio.run(measure_load(server, layout, args.rounds, args.moves))
             finally:
                 server.stop()
+            print_load(args, load)
             env = {"CHAT_PER_MINUTE": "100000", "BOT_RUNNER": "0"}
             server = DaphneServer(database, Path(tmp), env=env).start()
             try:
@@ -286,15 +293,12 @@ def main() -> None:
                 fan = asyncio.run(measure_fanout(server, layout, args.rounds, args.messages))
             finally:
                 server.stop()
+            print_fanout(fan)
         finally:
             database.drop()
 
-    info = machine()
-    backend = (
-        "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "SQLite"
-    )
-    layer = "Redis" if os.environ.get("REDIS_URL") else "in-memory"
-    print(f"{info['cpu']}, {info['nproc']} CPUs, {info['python']}; {backend}, {layer} layer")
+
+def print_load(args: argparse.Namespace, load: dict) -> None:
     print(
         f"1. {args.chatters} members chatting at {PER_MINUTE}/min each vs quiet, "
         f"{args.rounds} rounds x {args.moves} moves per condition, alternating"
@@ -310,8 +314,12 @@ def main() -> None:
     rate = c["sent"] / load["seconds"]["chat"] if load["seconds"]["chat"] else 0.0
     print(
         f"  chat: {c['sent']} messages sent (~{rate:.1f}/s during the chat rounds), "
-        f"{c['delivered']} delivered, {c['refused']} refused"
+        f"{c['delivered']} delivered, {c['refused']} refused",
+        flush=True,
     )
+
+
+def print_fanout(fan: dict) -> None:
     print("2. one message's fan-out: a 12-seat Golf table + 20 spectators (32 sockets) vs 2")
     for name, label in (("small", "room of 2 "), ("big", "room of 32")):
         times = fan["times"][name]
@@ -325,7 +333,8 @@ def main() -> None:
     )
     print(
         f"  the 30 extra recipients cost {extra * 1000:.2f} ms of daphne CPU per message "
-        f"({extra * 1000 / 30:.3f} ms per recipient)"
+        f"({extra * 1000 / 30:.3f} ms per recipient)",
+        flush=True,
     )
 
 
