@@ -175,16 +175,17 @@ async def measure_load(server: DaphneServer, layout: dict, rounds: int, moves: i
         for _ in range(rounds):
             for condition in ("quiet", "chat"):
                 process = None
+                began = time.perf_counter()
                 if condition == "chat":
                     process = await asyncio.to_thread(start_chatters, server, layout["chatters"])
+                    began = time.perf_counter()
                     await asyncio.sleep(6.0)  # one full period: every chatter is talking
-                began = time.perf_counter()
                 for _ in range(moves):
                     results[condition].append(await table_b.play())
                     await asyncio.sleep(0.1)  # a human-ish pace, so the round spans seconds
-                seconds[condition] += time.perf_counter() - began
                 if process is not None:
                     got = await stop_chatters(process)
+                    seconds[condition] += time.perf_counter() - began
                     for key in counts:
                         counts[key] += got[key]
                     await asyncio.sleep(0.5)
@@ -313,7 +314,7 @@ def print_load(args: argparse.Namespace, load: dict) -> None:
     c = load["counts"]
     rate = c["sent"] / load["seconds"]["chat"] if load["seconds"]["chat"] else 0.0
     print(
-        f"  chat: {c['sent']} messages sent (~{rate:.1f}/s during the chat rounds), "
+        f"  chat: {c['sent']} messages sent (~{rate:.1f}/s while the chatters were connected), "
         f"{c['delivered']} delivered, {c['refused']} refused",
         flush=True,
     )
