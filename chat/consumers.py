@@ -13,7 +13,7 @@ import re
 from urllib.parse import parse_qs
 
 from django.conf import settings
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from chat import services
 from chat.broadcast import publish_message

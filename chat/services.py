@@ -15,11 +15,12 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from chat.models import PHRASE_CHOICES, ChatBan, ChatMessage, ChatMute, ChatReport
 from chat.rooms import LOBBY, table_of
 from club.models import Player
+from games.i18n import lazy_format
 from games.models import Game, Table
 from games.services import ServiceError
 
@@ -135,7 +136,7 @@ def _checked_body(text: object, phrase: object) -> tuple[str, str]:
     if len(cleaned) > limit:
         raise ServiceError(
             "chat_too_long",
-            _("A message may be at most %(limit)d characters.") % {"limit": limit},
+            lazy_format(_("A message may be at most %(limit)d characters."), limit=limit),
             limit=limit,
         )
     return cleaned, ""
@@ -155,8 +156,10 @@ def send(room: str, player_id: int, text: object = None, phrase: object = None) 
         if ban is not None:
             raise ServiceError(
                 "chat_banned",
-                _("You may not chat until %(until)s.")
-                % {"until": timezone.localtime(ban.until).strftime("%Y-%m-%d %H:%M")},
+                lazy_format(
+                    _("You may not chat until %(until)s."),
+                    until=timezone.localtime(ban.until).strftime("%Y-%m-%d %H:%M"),
+                ),
                 until=ban.until.timestamp(),
                 reason=ban.reason,
             )
@@ -170,7 +173,9 @@ def send(room: str, player_id: int, text: object = None, phrase: object = None) 
             wait = (recent[-1] + WINDOW - now).total_seconds()
             raise ServiceError(
                 "chat_rate_limited",
-                _("You can send %(limit)d messages a minute; wait a moment.") % {"limit": limit},
+                lazy_format(
+                    _("You can send %(limit)d messages a minute; wait a moment."), limit=limit
+                ),
                 retry_after=max(0.01, round(wait, 2)),
             )
         table_id, game_id = room_links(room)
