@@ -423,3 +423,19 @@ async def test_lobby_chat_is_one_room_for_signed_in_members():
     assert await db(ChatMessage.objects.count)() == 1
     for s in (a, b, anon):
         await s.disconnect()
+
+
+async def test_chat_errors_come_in_the_sockets_language():
+    table, (anna, _) = await db(started_table)()
+    headers = [
+        (b"origin", b"http://localhost"),
+        (b"cookie", await db(session_cookie)(anna)),
+        (b"accept-language", b"fr"),
+    ]
+    ws = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/?chat=1", headers=headers)
+    assert (await ws.connect())[0]
+    assert (await ws.receive_json_from())["type"] == "state"
+    assert (await ws.receive_json_from())["type"] == "chat_history"
+    error = await say(ws, text="   ")
+    assert (error["code"], error["message"]) == ("chat_empty", "Écrivez d'abord quelque chose.")
+    await ws.disconnect()
