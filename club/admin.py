@@ -21,12 +21,16 @@ class ResultInline(admin.TabularInline):
     model = GameResult
     extra = 0
     can_delete = False
-    fields = ["finished", "game", "player", "place", "lost", "cards_left", "card_points", "passes"]
+    fields = ["finished", "game", "player", "place", "lost", "score", "game_figures"]
     readonly_fields = fields
     ordering = ["-finished", "seat"]
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
+
+    @admin.display(description=_("the game's figures"))
+    def game_figures(self, result: GameResult) -> str:
+        return ", ".join(f"{label}: {value}" for label, value in result.figures()) or "–"
 
     def get_queryset(self, request):
         series_id = request.resolver_match.kwargs.get("object_id")

@@ -41,8 +41,7 @@ MEMBERS = [
 PASS_RULE_VARIANT = {
     "name": "Devyatka, pass rule",
     "game": registry.DEVYATKA,
-    "keft": False,
-    "pass_rule": True,
+    "options": {"keft": False, "pass_rule": True},
     "turn_seconds": None,
     "description": "Classic nines where, at equal cards left, the player who passed fewer "
     "times ranks higher. No turn clock: a friendly pace.",

@@ -139,7 +139,7 @@ def quick_variants() -> list[Variant]:
         label = registry.engine(variant.game).label
         if current is None or (variant.name == label and current.name != label):
             chosen[variant.game] = variant
-    return [chosen[key] for key, _ in registry.GAME_CHOICES if key in chosen]
+    return [chosen[key] for key, _ in registry.game_choices() if key in chosen]
 
 
 @dataclass

@@ -12,6 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
+
 DISPLAY_NAME_RE = re.compile(r"[\w][\w .'-]{1,28}[\w.]")
 
 
@@ -133,20 +135,23 @@ class SeriesQuerySet(models.QuerySet):
 
 
 class Series(models.Model):
-    class Scoring(models.TextChoices):
-        LOSS = "loss", _("One loss per game (Keft style)")
-        PLACEMENT = "placement", _("Placement points")
+    class Scoring:
+        """The shipped scoring kinds; every kind is in games.registry.SCORING_KINDS."""
+
+        LOSS = registry.LOSS
+        PLACEMENT = registry.PLACEMENT
 
     name = models.CharField(max_length=80)
     slug = models.SlugField(unique=True)
     variant = models.ForeignKey("games.Variant", on_delete=models.PROTECT, related_name="series")
     scoring = models.CharField(
         max_length=10,
-        choices=Scoring.choices,
+        choices=registry.scoring_choices,
         blank=True,
         help_text=_(
-            "Leave empty to follow the variant: Keft records a loss per game, "
-            "placement variants score placement points."
+            "Leave empty to follow the variant: each game says which scoring kinds "
+            "it supports and which comes first (Keft: a loss per game; placement variants: "
+            "placement points)."
         ),
     )
     starts = models.DateField(default=timezone.localdate)
@@ -168,7 +173,7 @@ class Series(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         if not self.scoring and self.variant_id:
-            self.scoring = self.Scoring.LOSS if self.variant.keft else self.Scoring.PLACEMENT
+            self.scoring = self.variant.engine.scoring_default(self.variant.options)
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
@@ -180,20 +185,25 @@ class Series(models.Model):
 
     @property
     def scored(self) -> bool:
-        """Its games have scores (Golf totals): standings show average and best."""
-        from games import registry  # games.models imports this module
+        """Its games have scores (lower is better): standings read GameResult.score."""
+        return self.variant.engine.scored
 
-        return registry.engine(self.variant.game).scored
+    @property
+    def standings_columns(self) -> tuple[registry.Column, ...]:
+        """The game's own standings figures (page and CSV), after the scoring kind's."""
+        return () if self.is_loss else self.variant.engine.standings_columns
 
     def clean(self) -> None:
         errors = {}
-        if self.variant_id and not self.scoring:
-            self.scoring = self.Scoring.LOSS if self.variant.keft else self.Scoring.PLACEMENT
-        if self.scoring == self.Scoring.LOSS and self.variant_id and not self.variant.keft:
-            errors["scoring"] = _(
-                "Loss scoring needs a single-loser variant (Keft): a loss per game makes "
-                "no sense for a game with places or totals; %(variant)s ranks every player."
-            ) % {"variant": self.variant}
+        if self.variant_id:
+            engine, options = self.variant.engine, self.variant.options
+            if not self.scoring:
+                self.scoring = engine.scoring_default(options)
+            if self.scoring not in engine.scoring_kinds(options):
+                refusal = registry.SCORING_REFUSALS.get(
+                    self.scoring, _("%(variant)s cannot be scored that way.")
+                )
+                errors["scoring"] = refusal % {"variant": self.variant}
         if self.starts and self.ends and self.ends < self.starts:
             errors["ends"] = "The series cannot end before it starts."
         if errors:
@@ -218,17 +228,18 @@ class GameResult(models.Model):
     place = models.PositiveSmallIntegerField(
         help_text=_("1-based; shared places repeat (1, 2, 2, 4).")
     )
-    # Devyatka's figures (empty for other games).
-    cards_left = models.PositiveSmallIntegerField(null=True, blank=True)
-    card_points = models.PositiveSmallIntegerField(null=True, blank=True)
-    passes = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(
-        null=True, blank=True, help_text=_("Golf: the match total (lower is better).")
+        null=True, blank=True, help_text=_("Lower is better; empty for games without a score.")
     )
-    out_position = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text=_("1 for the first player out; empty if never out.")
+    lost = models.BooleanField(
+        default=False, help_text=_("The game's single loser (games with one loser only).")
     )
-    lost = models.BooleanField(default=False, help_text=_("Keft: this player was the loser."))
+    resigned = models.BooleanField(
+        default=False, help_text=_("The player left the game while still playing.")
+    )
+    # The game's own figures (games.registry: Engine.result_row, described by its
+    # result_columns), e.g. cards left and passes.
+    detail = models.JSONField(default=dict, blank=True)
     # Twice the placement points, so sums stay exact integers in the database.
     half_points = models.PositiveSmallIntegerField()
     finished = models.DateTimeField()
@@ -255,3 +266,20 @@ class GameResult(models.Model):
     @property
     def placement_points(self) -> float:
         return self.half_points / 2
+
+    @property
+    def summary(self) -> str:
+        """This result in words for the player page: the game's own, or "place N of M"."""
+        game = self.game
+        text = registry.engine(game.game).result_text(
+            self.place, self.players, self.lost, self.detail, game.options
+        )
+        return text or _("place %(place)s of %(players)s") % {
+            "place": self.place,
+            "players": self.players,
+        }
+
+    def figures(self) -> list[tuple[str, object]]:
+        """(label, value) of the game's own figures, as its registry entry names them."""
+        columns = registry.engine(self.game.game).result_columns
+        return [(str(c.label), self.detail.get(c.key)) for c in columns if c.key in self.detail]

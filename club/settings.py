@@ -328,6 +328,10 @@ ANALYSIS_STALE_SECONDS = max(1, env_int("ANALYSIS_STALE_SECONDS", 30))
 ANALYSIS_WORKER_NICE = env_int("ANALYSIS_WORKER_NICE", 10)
 RATING_LEADERBOARD_MIN_GAMES = env_int("RATING_LEADERBOARD_MIN_GAMES", 5)
 
+# Games beyond the shipped ones: dotted paths to registry entries (games.registry.Engine),
+# e.g. "clubgames.nim.ENGINE". docs/ADDING_A_GAME.md.
+EXTRA_GAMES = env_list("EXTRA_GAMES", "")
+
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",

@@ -15,6 +15,7 @@ from django.db import connection
 from django.db.models import Count, Min, Q, Sum
 
 from club.models import GameResult, Player
+from games import registry
 
 RECENT = 6
 
@@ -39,6 +40,8 @@ class Row:
     best_score: int | None = None
     rank: int | None = None
     recent: list[str] = field(default_factory=list)
+    # (Column, value) of the game's own standings figures (Engine.standings_columns).
+    extra: list = field(default_factory=list)
 
     @property
     def loss_rate(self) -> float:
@@ -76,6 +79,28 @@ class Row:
     @property
     def points_per_game_text(self) -> str:
         return f"{self.points_per_game:.3f}"
+
+
+# Each series scoring kind's own figure, best first (games.registry.SCORING_KINDS).
+KIND_KEYS: dict[str, Callable[[Row], tuple]] = {
+    registry.LOSS: lambda row: (row.losses / row.games,),  # S2: lower loss rate
+    registry.PLACEMENT: lambda row: (-row.half_points / row.games,),  # S3: points per game
+}
+
+# What a game may name in its tie_breaks (games.registry: Engine.tie_breaks), best first.
+TIE_BREAKS: dict[str, Callable[[Row], object]] = {
+    "games": lambda row: -row.games,  # more games played
+    "average_score": lambda row: row.score_sum / row.games,  # lower average score
+}
+
+
+def standings_key(kind: str, tie_breaks: Sequence[str] = ("games",)) -> Callable[[Row], tuple]:
+    """The ranking key of a scoring kind, then the game's tie-breaks in turn."""
+    first = KIND_KEYS[kind]
+    if tuple(tie_breaks) == ("games",):  # the shipped games' order, without the loop
+        return lambda row: (*first(row), -row.games)
+    breaks = [TIE_BREAKS[name] for name in tie_breaks]
+    return lambda row: (*first(row), *(b(row) for b in breaks))
 
 
 def loss_key(row: Row) -> tuple:
@@ -145,8 +170,12 @@ def standings(series) -> list[Row]:
     for player_id, marks in recent_marks(series).items():
         if player_id in rows:
             rows[player_id].recent = marks
-    key = loss_key if series.is_loss else placement_key
-    return rank_rows(list(rows.values()), key, series.min_games)
+    key = standings_key(series.scoring, series.variant.engine.tie_breaks)
+    ranked = rank_rows(list(rows.values()), key, series.min_games)
+    columns = series.standings_columns
+    for row in ranked:
+        row.extra = [(column, getattr(row, column.key)) for column in columns]
+    return ranked
 
 
 def recent_marks(series) -> dict[int, list[str]]:

@@ -113,7 +113,7 @@ def series_list(request: HttpRequest) -> HttpResponse:
 def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
     series = get_object_or_404(Series.objects.select_related("variant"), slug=slug)
     rows = standings(series)
-    attach_ratings(rows, series.variant.game, series.variant.options())
+    attach_ratings(rows, series.variant.game, series.variant.options)
     recent = (
         Game.objects.visible_to(_viewer(request))
         .filter(table__series=series, result__isnull=False)
@@ -141,18 +141,18 @@ def series_csv(request: HttpRequest, slug: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{series.slug}-standings.csv"'
     writer = csv.writer(response)
+    # The scoring kind's columns, then the game's own (games.registry: standings_columns).
+    columns = [c for c in series.standings_columns if c.csv]
     if series.is_loss:
         writer.writerow(["rank", "player", "games", "losses", "loss_rate"])
         for r in standings(series):
             writer.writerow([r.rank or "", r.name, r.games, r.losses, r.loss_rate_text])
     else:
-        scores = ["average_total", "best_total"] if series.scored else []
         writer.writerow(
             ["rank", "player", "games", "wins", "average_place", "points", "points_per_game"]
-            + scores
+            + [c.csv for c in columns]
         )
         for r in standings(series):
-            figures = [r.average_score_text, r.best_score] if series.scored else []
             writer.writerow(
                 [
                     r.rank or "",
@@ -163,7 +163,7 @@ def series_csv(request: HttpRequest, slug: str) -> HttpResponse:
                     r.points_text,
                     r.points_per_game_text,
                 ]
-                + figures
+                + [getattr(r, c.key) for c in columns]
             )
     return response
 
@@ -188,6 +188,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
             player=profile, game__in=Game.objects.visible_to(_viewer(request))
         )
         .select_related("game__table__variant", "series")
+        .defer("game__state")
         .order_by("-finished")[:RECENT_GAMES]
     )
     return render(

@@ -2,35 +2,45 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.core.exceptions import ImproperlyConfigured
+from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import services
+from games import registry, services
 from games.broadcast import publish_sync
 from games.i18n import lazy_format
 from games.models import MIN_TURN_SECONDS, Game, Move, Seat, Table, Variant
 
 
+def option_field(option: registry.Option) -> forms.Field:
+    """The admin form field of one option a game declares (games.registry.Option)."""
+    common = {"label": option.label, "help_text": option.help, "initial": option.default}
+    if option.kind == "bool":
+        return forms.BooleanField(required=False, **common)
+    if option.kind == "choice":
+        return forms.ChoiceField(choices=option.choices, **common)
+    # No min/max validators: the registry's check says what is wrong, in the game's words.
+    limits = {k: v for k, v in (("min", option.min), ("max", option.max)) if v is not None}
+    return forms.IntegerField(widget=forms.NumberInput(attrs=limits), **common)
+
+
 class VariantForm(forms.ModelForm):
+    """A variant's fields, then the rules of its game (`for_game` adds that game's options)."""
+
+    game_key: str | None = None
+    option_names: tuple[str, ...] = ()
+
     class Meta:
         model = Variant
-        fields = [
-            "name",
-            "game",
-            "description",
-            "active",
-            "keft",
-            "pass_rule",
-            "column_rule",
-            "rounds",
-            "min_players",
-            "max_players",
-            "turn_seconds",
-        ]
+        fields = ["name", "game", "description", "active", "min_players", "max_players"]
+        fields += ["turn_seconds"]
         # Here rather than on the model field, so the minimum needs no migration.
         help_texts = {
             "turn_seconds": lazy_format(
@@ -43,29 +53,101 @@ class VariantForm(forms.ModelForm):
             )
         }
 
+    @classmethod
+    def for_game(cls, key: str | None) -> type[VariantForm]:
+        """This form with the option fields of game `key` (none for an unknown game)."""
+        if key not in dict(registry.game_choices()):
+            return cls
+        schema = registry.engine(key).option_schema
+        clash = {o.name for o in schema} & {f.name for f in Variant._meta.get_fields()}
+        if clash:
+            raise ImproperlyConfigured(f"Options named like Variant fields: {sorted(clash)}.")
+        attrs = {o.name: option_field(o) for o in schema}
+        attrs |= {"game_key": key, "option_names": tuple(o.name for o in schema)}
+        return type(f"VariantForm_{key}", (cls,), attrs)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk and self.instance.game == self.game_key:
+            for name in self.option_names:
+                if name in self.instance.options:
+                    self.fields[name].initial = self.instance.options[name]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.game_key is None or data.get("game") != self.game_key:
+            return data
+        engine = registry.engine(self.game_key)
+        # Until the options are valid the instance keeps valid ones, so the
+        # model's own check (Variant.clean) does not say the same thing twice.
+        self.instance.options = engine.default_options()
+        if any(name in self.errors for name in self.option_names):
+            return data
+        try:
+            self.instance.options = engine.clean_options(
+                {name: data[name] for name in self.option_names if name in data}
+            )
+        except registry.OptionsError as exc:
+            for name, messages in exc.errors.items():
+                self.add_error(name if name in self.fields else None, messages)
+        return data
+
 
 @admin.register(Variant)
 class VariantAdmin(admin.ModelAdmin):
+    """Choose the game first (without JavaScript, a page of its own), then set its rules.
+
+    The option fields come from the game's registry entry; games/admin knows no game.
+    """
+
     form = VariantForm
-    list_display = [
-        "name",
-        "game",
-        "keft",
-        "pass_rule",
-        "min_players",
-        "max_players",
-        "turn_seconds",
-        "active",
-    ]
-    list_filter = ["game", "keft", "active"]
+    list_display = ["name", "game", "rules", "min_players", "max_players", "turn_seconds"]
+    list_display += ["active"]
+    list_filter = ["game", "active"]
     search_fields = ["name"]
-    fieldsets = [
-        (None, {"fields": ["name", "game", "description", "active"]}),
-        (_("Devyatka rules"), {"fields": ["keft", "pass_rule"]}),
-        (_("Golf rules"), {"fields": ["column_rule", "rounds"]}),
-        ("Players", {"fields": ["min_players", "max_players"]}),
-        (_("Turn clock"), {"fields": ["turn_seconds"]}),
-    ]
+
+    class Media:
+        js = ["js/admin/variant_game.js"]
+
+    def _game(self, request: HttpRequest, obj: Variant | None) -> str | None:
+        key = request.POST.get("game") or (obj.game if obj else request.GET.get("game"))
+        return key if key in dict(registry.game_choices()) else None
+
+    @admin.display(description=_("rules"))
+    def rules(self, variant: Variant) -> str:
+        return "; ".join(variant.engine.rules_in_force(variant.options))
+
+    def get_form(self, request: HttpRequest, obj: Variant | None = None, change=False, **kwargs):
+        kwargs["form"] = self.form.for_game(self._game(request, obj))
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_fieldsets(self, request: HttpRequest, obj: Variant | None = None) -> list:
+        key = self._game(request, obj)
+        options = list(registry.engine(key).option_fields) if key else []
+        fieldsets = [(None, {"fields": ["name", "game", "description", "active"]})]
+        if options:
+            label = _("Rules of %(game)s") % {"game": registry.engine(key).label}
+            fieldsets.append((label, {"fields": options}))
+        fieldsets += [
+            (_("Players"), {"fields": ["min_players", "max_players"]}),
+            (_("Turn clock"), {"fields": ["turn_seconds"]}),
+        ]
+        return fieldsets
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context=None):
+        if request.method == "GET" and self._game(request, None) is None:
+            return TemplateResponse(
+                request,
+                "admin/games/variant/choose_game.html",
+                {
+                    **self.admin_site.each_context(request),
+                    "title": _("Add variant: choose the game"),
+                    "games": registry.game_choices(),
+                    "opts": self.model._meta,
+                    "has_view_permission": self.has_view_permission(request),
+                },
+            )
+        return super().add_view(request, form_url, extra_context)
 
 
 class SeatInline(admin.TabularInline):

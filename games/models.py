@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -24,10 +24,6 @@ if TYPE_CHECKING:
 
 # Below this nobody can read the table and play before the house plays for them.
 MIN_TURN_SECONDS = 5
-
-
-# Every game's option fields on Variant (registry.Engine.option_fields names each game's).
-OPTION_FIELDS = ("keft", "pass_rule", "column_rule", "rounds")
 
 
 # The default variants' names (games/migrations/_defaults.py), for the catalogs.
@@ -45,31 +41,12 @@ class VariantQuerySet(models.QuerySet):
 
 class Variant(models.Model):
     name = models.CharField(max_length=60, unique=True)
-    game = models.CharField(max_length=20, choices=registry.GAME_CHOICES, default=registry.DEVYATKA)
-    keft = models.BooleanField(
-        _("Keft (single loser)"),
-        default=False,
-        help_text=_(
-            "On: players go out one by one and play goes on; the last one holding cards "
-            "is the single loser. Off: the first player out wins and everyone gets a place."
-        ),
-    )
-    pass_rule = models.BooleanField(
-        default=False,
-        help_text=_(
-            "Placement games only: at equal cards left, the player who passed fewer "
-            "times ranks higher; card points decide only at equal passes."
-        ),
-    )
-    column_rule = models.CharField(
-        _("column rule (Golf)"),
-        max_length=5,
-        choices=[("pair", "Two of a rank in a column score 0"), ("three", "Only three of a rank")],
-        default="pair",
-        help_text=_("Golf only: which column matches score 0 (G11)."),
-    )
-    rounds = models.PositiveSmallIntegerField(
-        _("rounds (Golf)"), default=9, help_text=_("Golf only: rounds in a match, 1 to 18.")
+    game = models.CharField(max_length=20, choices=registry.game_choices, default=registry.DEVYATKA)
+    options = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The game's rules for this variant, by the names the game declares "
+        "(games.registry: Engine.option_schema); missing ones take their defaults.",
     )
     min_players = models.PositiveSmallIntegerField(
         default=2, help_text=_("A table can start with this many seated.")
@@ -100,17 +77,25 @@ class Variant(models.Model):
         # admin made up is shown as written.
         return pgettext("variant name", self.name)
 
-    def options(self) -> dict:
-        """The engine options, as stored in a Game's snapshot: this game's fields only."""
-        return {name: getattr(self, name) for name in registry.engine(self.game).option_fields}
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # Every option present, defaults filled in: a Game's snapshot of them
+        # (Game.options, replay.json, record.json) names every rule in force.
+        if self.game in dict(registry.game_choices()):
+            self.options = {**registry.engine(self.game).default_options(), **(self.options or {})}
+        super().save(*args, **kwargs)
+
+    @property
+    def engine(self) -> registry.Engine:
+        return registry.engine(self.game)
 
     @property
     def single_loser(self) -> bool:
-        return self.keft
+        """Its games have one loser and no other order (a loss per game can be counted)."""
+        return registry.LOSS in self.engine.scoring_kinds(self.options)
 
     def rules_in_force(self) -> list[str]:
         """This variant's rules, one short line each, for the lobby and the table page."""
-        lines = registry.engine(self.game).rules_in_force(self.options())
+        lines = registry.engine(self.game).rules_in_force(self.options)
         if self.turn_seconds:
             lines.append(
                 _("%(seconds)s s a move, then the house plays for you")
@@ -121,8 +106,11 @@ class Variant(models.Model):
         return lines
 
     def clean(self) -> None:
-        engine = registry.engine(self.game)
-        errors: dict[str, str] = {}
+        try:
+            engine = registry.engine(self.game)
+        except ValueError:
+            raise ValidationError({"game": _("Choose one of the club's games.")}) from None
+        errors: dict[str, Any] = {}
         low, high = engine.PLAYERS
         if not low <= self.min_players <= high:
             errors["min_players"] = _("%(game)s needs %(low)s to %(high)s players.") % {
@@ -143,17 +131,11 @@ class Variant(models.Model):
                 "A turn clock needs at least %(seconds)s seconds, so that a player "
                 "can see the cards and move; leave it empty for no clock."
             ) % {"seconds": MIN_TURN_SECONDS}
-        for name in OPTION_FIELDS:
-            field = self._meta.get_field(name)
-            if name not in engine.option_fields and getattr(self, name) != field.default:
-                errors[name] = _("%(option)s is not a rule of %(game)s.") % {
-                    "option": str(field.verbose_name).capitalize(),
-                    "game": engine.label,
-                }
         try:
-            engine.options(self.options())
-        except (TypeError, ValueError) as exc:
-            errors[engine.option_fields[-1]] = str(exc)
+            self.options = engine.clean_options(self.options)
+        except registry.OptionsError as exc:
+            # Not keyed by option: a form shows them beside its own fields (games.admin).
+            errors[NON_FIELD_ERRORS] = [m for messages in exc.errors.values() for m in messages]
         if errors:
             raise ValidationError(errors)
 
@@ -342,7 +324,7 @@ class Game(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField(default=1)
-    game = models.CharField(max_length=20, choices=registry.GAME_CHOICES)
+    game = models.CharField(max_length=20, choices=registry.game_choices)
     options = models.JSONField(help_text=_("The variant's options when the game started."))
     players = models.JSONField(help_text=_("Player ids in seat order."))
     seed = models.BigIntegerField()

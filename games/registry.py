@@ -1,10 +1,28 @@
-"""The small registry that keeps tables game-agnostic.
+"""The registry: the one place that knows which games the club plays.
 
-Each game's engine module is wrapped in an `Engine` with the same shape:
-options, deal, apply (a seat's move string -> new state + the actions it
-caused), the seats that may act now, view, to_json/from_json and a result.
-Tables, the move log, replays and bots only ever talk to an `Engine`; a game
-joins by adding one entry here (and a renderer, static/js/games/<key>.js).
+Each game is one `Engine` entry (the shipped ones live in games/entries/, one
+module per game; `settings.EXTRA_GAMES` adds more by dotted path, which is how
+the tests add a game of their own). Everything outside the registry talks to an
+`Engine`, never to a game by name: tables, the move log, replays and bots play
+through its functions, and the data layer asks it what a game is made of:
+
+* ``option_schema``: the rules a variant may set (`Option`), stored in
+  ``Variant.options`` and made into the admin form; `Engine.clean_options`
+  validates a dict against the schema and then the engine.
+* ``result_row``: a seat's figures of a finished game. `Engine.result_fields`
+  splits them into the columns every game has (``place``, ``score``, ``lost``)
+  and the game's own figures (``GameResult.detail``), described for people by
+  ``result_columns``.
+* ``scoring_kinds``: the house-series scoring kinds a variant supports (the
+  first is the default), ``standings_columns`` the figures standings and CSV
+  show besides the kind's own, ``tie_breaks`` the order of equal rows.
+* ``families``: the rating families (key, label) its variants are rated in.
+
+The API, small on purpose: `engine(key)`, `engines()`, `game_choices()`,
+`scoring_choices()`, `rating_families()`, `single_loser_family(family)`, `coach_judge`,
+and the classes `Engine`, `Option`, `Column`, `OptionsError`.
+A new game is an engine module, one entry module and a renderer
+(static/js/games/<key>.js); docs/ADDING_A_GAME.md lists the files.
 """
 
 from __future__ import annotations
@@ -13,19 +31,88 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
+from django.conf import settings
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
-
-from games.engine import cards, devyatka, golf
-from games.i18n import lazy_format
 
 DEVYATKA = "devyatka"
 GOLF = "golf"
-# Game names are translated like the default variants' names (games.models.VARIANT_NAMES).
-DEVYATKA_LABEL = pgettext_lazy("variant name", "Devyatka")
-KEFT_LABEL = pgettext_lazy("variant name", "Keft")
-GOLF_LABEL = pgettext_lazy("variant name", "Golf")
-GAME_CHOICES = [(DEVYATKA, DEVYATKA_LABEL), (GOLF, GOLF_LABEL)]
+
+# Series scoring kinds (club.standings ranks each; a game's `scoring_kinds` says which it
+# supports). The refusal is what the admin says for a variant that does not support it.
+LOSS = "loss"
+PLACEMENT = "placement"
+SCORING_KINDS: dict[str, Any] = {
+    LOSS: _("One loss per game (Keft style)"),
+    PLACEMENT: _("Placement points"),
+}
+SCORING_REFUSALS: dict[str, Any] = {
+    LOSS: _(
+        "Loss scoring needs a single-loser variant (Keft): a loss per game makes no sense "
+        "for a game with places or totals; %(variant)s ranks every player."
+    ),
+}
+
+# The GameResult columns every game fills; the rest of a game's figures go to `detail`.
+RESULT_COLUMNS = ("score", "lost")
+
+BUILTIN = ("games.entries.devyatka.ENGINE", "games.entries.golf.ENGINE")
+
+
+class OptionsError(ValueError):
+    """Options that do not fit a game: ``errors`` maps an option's name to messages."""
+
+    def __init__(self, errors: dict[str, list[str]]) -> None:
+        super().__init__("; ".join(m for messages in errors.values() for m in messages))
+        self.errors = errors
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule a variant sets: a key of ``Variant.options`` and a field of the admin form.
+
+    ``kind`` is "bool", "choice" (one of ``choices``: (value, label) pairs) or
+    "int" (``min``..``max``). ``label`` and ``help`` are for people
+    (gettext_lazy). ``invalid`` is the message for a value outside the schema
+    ({value}, {min}, {max} filled in); the engine's own check comes after.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    label: Any
+    help: Any = ""
+    choices: tuple[tuple[str, Any], ...] = ()
+    min: int | None = None
+    max: int | None = None
+    invalid: Any = ""
+
+    def check(self, value: Any) -> str | None:
+        """The message for a value this option cannot take, else None."""
+        if self.kind == "bool":
+            ok = isinstance(value, bool)
+        elif self.kind == "choice":
+            ok = value in {v for v, _ in self.choices}
+        else:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            ok = ok and (self.min is None or value >= self.min)
+            ok = ok and (self.max is None or value <= self.max)
+        if ok:
+            return None
+        message = self.invalid or _("{value} is not a valid value for {label}.")
+        return str(message).format(value=value, min=self.min, max=self.max, label=self.label)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A figure shown for people: ``key`` names it (a `club.standings.Row` attribute in
+    ``standings_columns``, a ``GameResult.detail`` key in ``result_columns``); ``label``
+    heads the page's column and ``csv`` the CSV's (empty: not in the CSV)."""
+
+    key: str
+    label: Any
+    csv: str = ""
+    testid: str = ""
 
 
 @dataclass(frozen=True)
@@ -33,8 +120,6 @@ class Engine:
     key: str
     label: str
     PLAYERS: tuple[int, int]
-    # The Variant fields this game's options are made of (games.models.Variant).
-    option_fields: tuple[str, ...]
     options: Callable[[dict], Any]
     deal: Callable[[int, int, Any], Any]
     # (state, seat, move) -> (new state, [(seat, action), ...] it caused)
@@ -55,10 +140,13 @@ class Engine:
     still_playing: Callable[[Any, int], bool]
     # (result, resigned seats in order) -> the result with the resignations applied
     resign_result: Callable[[dict, list[int]], dict]
-    # (result, seat) -> the figures a GameResult row keeps for that seat
+    # (result, seat) -> that seat's figures: "score" and "lost" if the game has them
+    # (RESULT_COLUMNS), anything else is kept in GameResult.detail.
     result_row: Callable[[dict, int], dict]
     # The result's per-seat lists a finished game's page shows (templates/games/detail/)
     seat_results: tuple[str, ...]
+    # The rules a variant sets (Variant.options), in the admin form's order.
+    option_schema: tuple[Option, ...] = ()
     # Results carry a score (GameResult.score: lower is better), shown in standings.
     scored: bool = False
     # (state) -> do all seats play at once now (no seat's move depends on another's)?
@@ -66,11 +154,12 @@ class Engine:
     # (state) -> everything at that moment, hidden cards included: one step of a
     # finished game's replay (games.services.replays). Never sent while a game runs.
     replay_view: Callable[[Any], dict] | None = None
-    # (Variant.options()) -> the rules in force, one short line each, for people
+    # (Variant.options) -> the rules in force, one short line each, for people
     # (the lobby and the table page show them).
     rules_in_force: Callable[[dict], list[str]] = lambda options: []
-    # (Game.options) -> the rating family a game counts for (ratings app), when a
-    # game's variants are rated apart (Keft apart from placement Devyatka).
+    # Rating families (key, label) in display order; `rating_family` picks a game's
+    # when there are several (Keft apart from placement Devyatka).
+    families: tuple[tuple[str, Any], ...] = ()
     rating_family: Callable[[dict], str] | None = None
     # Post-game analysis (the analysis app): (Game.options) -> the measure a decision is
     # judged in, a key of games.engine.bots.coach.MEASURES; None: the game is not analysed.
@@ -87,6 +176,72 @@ class Engine:
     duplicate_key: Callable[[dict], Callable[[dict], tuple]] | None = None
     # (Game.options, outcome) -> one seat's result in a few words, for the traveller.
     outcome_text: Callable[[dict, dict], str] = lambda options, outcome: str(outcome["place"])
+    # Families whose games have one loser and no other order (their figure is a loss rate).
+    loss_families: tuple[str, ...] = ()
+    # (options) -> the series scoring kinds (SCORING_KINDS) a variant supports; first = default.
+    scoring_kinds: Callable[[dict], tuple[str, ...]] = lambda options: (PLACEMENT,)
+    # Standings figures besides the scoring kind's own (placement series only).
+    standings_columns: tuple[Column, ...] = ()
+    # Equal standings keys are then ordered by these, in turn (club.standings.TIE_BREAKS).
+    tie_breaks: tuple[str, ...] = ("games",)
+    # Figures of GameResult.detail shown per result (admin, player pages).
+    result_columns: tuple[Column, ...] = ()
+    # (place, players, lost, detail, options) -> a result in words for the player page,
+    # or None for "place N of M".
+    result_text: Callable[[int, int, bool, dict, dict], str | None] = (
+        lambda place, players, lost, detail, options: None
+    )
+
+    @property
+    def option_fields(self) -> tuple[str, ...]:
+        """The names of this game's options (kept for callers from before the schema)."""
+        return tuple(option.name for option in self.option_schema)
+
+    def default_options(self) -> dict:
+        return {option.name: option.default for option in self.option_schema}
+
+    def clean_options(self, data: dict | None) -> dict:
+        """`data` checked against the schema (defaults for missing names), then by the engine.
+
+        Returns the full options dict, in schema order (what Variant.options
+        and a Game's snapshot hold). Raises `OptionsError`: unknown names,
+        values outside the schema, or the engine's refusal (filed under the
+        last option, the rule that completes a combination).
+        """
+        data = dict(data or {})
+        errors: dict[str, list[str]] = {}
+        unknown = sorted(set(data) - set(self.option_fields))
+        if unknown:
+            errors["__all__"] = [
+                str(_("Not a rule of {game}: {names}.")).format(
+                    game=self.label, names=", ".join(map(str, unknown))
+                )
+            ]
+        options = {}
+        for option in self.option_schema:
+            value = data.get(option.name, option.default)
+            message = option.check(value)
+            if message:
+                errors[option.name] = [message]
+            options[option.name] = value
+        if not errors:
+            try:
+                self.options(options)
+            except (TypeError, ValueError) as exc:
+                last = self.option_fields[-1] if self.option_fields else "__all__"
+                errors[last] = [str(exc)]
+        if errors:
+            raise OptionsError(errors)
+        return options
+
+    def result_fields(self, result: dict, seat: int) -> dict:
+        """A seat's GameResult fields besides place and points: columns and ``detail``."""
+        row = dict(self.result_row(result, seat))
+        fields = {name: row.pop(name) for name in RESULT_COLUMNS if name in row}
+        return {**fields, "detail": row}
+
+    def scoring_default(self, options: dict) -> str:
+        return self.scoring_kinds(options)[0]
 
     def family(self, options: dict) -> str:
         """The rating family of a game with these options: the game's key unless split."""
@@ -106,235 +261,65 @@ class Engine:
         return state
 
 
-# One seat's outcome, as the duplicate app reads it from a GameResult row
-# (club.models): place, lost, out_position, cards_left, card_points, passes, score.
-NO_OUT = 99  # never went out: after everyone who did
-
-
-def _devyatka_duplicate_key(options: dict) -> Callable[[dict], tuple]:
-    if options.get("keft"):
-        # Not losing beats losing; then going out earlier beats going out later.
-        return lambda o: (bool(o["lost"]), o["out_position"] or NO_OUT)
-    if options.get("pass_rule"):
-        return lambda o: (o["place"], o["cards_left"], o["passes"], o["card_points"])
-    # The place first, then the game's own tie-breaks: fewer cards left, fewer card points.
-    return lambda o: (o["place"], o["cards_left"], o["card_points"])
-
-
-def _devyatka_outcome_text(options: dict, o: dict) -> str:
-    if options.get("keft"):
-        if o["lost"]:
-            return gettext("lost")
-        return gettext("out %(n)s") % {"n": o["out_position"] or "–"}
-    return gettext("place %(place)s · %(cards)s cards left · %(points)s points") % {
-        "place": o["place"],
-        "cards": o["cards_left"],
-        "points": o["card_points"],
-    }
-
-
-def _golf_duplicate_key(options: dict) -> Callable[[dict], tuple]:
-    return lambda o: (o["score"],)  # the lower match total beats the higher
-
-
-def _golf_outcome_text(options: dict, o: dict) -> str:
-    return gettext("total %(score)s") % {"score": o["score"]}
-
-
-def _devyatka_options(data: dict) -> devyatka.Options:
-    unknown = set(data) - {"keft", "pass_rule"}
-    if unknown:
-        raise ValueError(f"Unknown Devyatka options: {', '.join(sorted(unknown))}.")
-    options = devyatka.Options(
-        keft=bool(data.get("keft", False)), pass_rule=bool(data.get("pass_rule", False))
-    )
-    if options.keft and options.pass_rule:
-        raise ValueError(_("The pass rule ranks places; Keft has a single loser and no places."))
-    return options
-
-
-def _devyatka_apply(
-    state: devyatka.State, seat: int, card: str
-) -> tuple[devyatka.State, list[tuple[int, str]]]:
-    if state.to_move != seat:
-        raise devyatka.IllegalMove("It is not your turn.")
-    return devyatka.apply(state, card)
-
-
-def _devyatka_actors(state: devyatka.State) -> list[int]:
-    return [] if state.to_move is None else [state.to_move]
-
-
-def _devyatka_row(result: dict, seat: int) -> dict:
-    out = result["out"]
-    return {
-        "cards_left": result["cards_left"][seat],
-        "card_points": result["points"][seat],
-        "passes": result["passes"][seat],
-        "out_position": out.index(seat) + 1 if seat in out else None,
-        "lost": result.get("loser") == seat,
-    }
-
-
-def _devyatka_replay_view(state: devyatka.State) -> dict:
-    """The spectator's view plus every hand and the mover's legal cards."""
-    view = devyatka.view(state, None)
-    del view["seat"], view["hand"]
-    view["hands"] = [list(hand) for hand in state.hands]
-    view["legal"] = devyatka.legal_moves(state)
-    return view
-
-
-def _devyatka_choose(level: str, view: dict, history: list, seed: int, budget_ms: int) -> str:
-    from games.engine.bots import get_bot
-
-    options = {"budget_ms": budget_ms} if level == "search" else {}
-    return get_bot(level, seed=seed, **options).choose(view, [tuple(h) for h in history])
-
-
-def _judge(
+def coach_judge(
     view: dict, history: list, played: str, seed: Any, index: int, samples: int
 ) -> dict | None:
+    """`Engine.judge` for the games the coach knows (games.engine.bots.coach)."""
     from games.engine.bots import coach
 
     return coach.judge(view, [tuple(h) for h in history], played, seed, index, samples)
 
 
-def _golf_actors(state: golf.State) -> list[int]:
-    if state.phase == golf.REVEAL:
-        return [seat for seat in range(state.players) if golf.legal_moves(state, seat)]
-    return [] if state.to_move is None else [state.to_move]
+_loaded: dict[tuple[str, ...], dict[str, Engine]] = {}
 
 
-def _golf_row(result: dict, seat: int) -> dict:
-    return {"score": result["totals"][seat]}
-
-
-def _golf_replay_view(state: golf.State) -> dict:
-    """The spectator's view with every grid's cards, face up or down, and the drawn card.
-
-    ``grids`` hold every code; ``up`` the face-up masks (bit ``1 << N``), as
-    in the stored state. ``legal`` and ``seat`` are left out (nobody plays).
-    """
-    view = golf.view(state, None)
-    del view["seat"], view["legal"]
-    view["grids"] = [list(grid) for grid in state.grids]
-    view["up"] = list(state.up)
-    view["drawn"] = state.drawn
-    return view
-
-
-def _devyatka_rules(options: dict) -> list[str]:
-    if options.get("keft"):
-        lines = [_("Keft: players go out one by one; the last one holding cards loses")]
-    else:
-        lines = [_("First out wins; the rest by fewest cards left, then card points")]
-        if options.get("pass_rule"):
-            lines.append(_("Pass rule: at equal cards left, fewer passes rank first"))
-    return lines
-
-
-def _golf_rules(options: dict) -> list[str]:
-    rounds = options.get("rounds", 9)
-    three = options.get("column_rule") == "three"
-    return [
-        lazy_format(
-            ngettext_lazy(
-                "%(rounds)s round; lowest total wins",
-                "%(rounds)s rounds; lowest total wins",
-                rounds,
-            ),
-            rounds=rounds,
-        ),
-        _("Only a column of three of a rank scores 0 (pairs do not)")
-        if three
-        else _("A matching pair in a column scores 0"),
-    ]
-
-
-def _golf_choose(level: str, view: dict, history: list, seed: int, budget_ms: int) -> str:
-    from games.engine.bots.golf import choose
-
-    return choose(level, view, [tuple(h) for h in history], seed, budget_ms)
-
-
-_ENGINES = {
-    DEVYATKA: Engine(
-        key=DEVYATKA,
-        label=DEVYATKA_LABEL,
-        PLAYERS=(2, 6),
-        option_fields=("keft", "pass_rule"),
-        options=_devyatka_options,
-        deal=devyatka.deal,
-        apply=_devyatka_apply,
-        actors=_devyatka_actors,
-        view=devyatka.view,
-        to_json=devyatka.to_json,
-        from_json=devyatka.from_json,
-        result=devyatka.result,
-        is_move=cards.in_deck36,
-        not_a_move=("not_a_card", _("%(move)s is not a card.")),
-        IllegalMove=devyatka.IllegalMove,
-        choose_move=_devyatka_choose,
-        still_playing=devyatka.still_playing,
-        resign_result=devyatka.resign_result,
-        result_row=_devyatka_row,
-        seat_results=("cards_left", "points", "passes", "hands"),
-        replay_view=_devyatka_replay_view,
-        rules_in_force=_devyatka_rules,
-        rating_family=lambda options: "keft" if options.get("keft") else DEVYATKA,
-        analysis_measure=lambda options: "avoid_loss" if options.get("keft") else "place",
-        judge=_judge,
-        duplicate=True,
-        duplicate_key=_devyatka_duplicate_key,
-        outcome_text=_devyatka_outcome_text,
-    ),
-    GOLF: Engine(
-        key=GOLF,
-        label=GOLF_LABEL,
-        PLAYERS=(golf.MIN_PLAYERS, golf.MAX_PLAYERS),
-        option_fields=("column_rule", "rounds"),
-        options=golf.options_from,
-        deal=golf.deal,
-        apply=golf.apply,
-        actors=_golf_actors,
-        view=golf.view,
-        to_json=golf.to_json,
-        from_json=golf.from_json,
-        result=golf.result,
-        is_move=golf.is_move,
-        not_a_move=("not_a_move", _("%(move)s is not a Golf move.")),
-        IllegalMove=golf.IllegalMove,
-        choose_move=_golf_choose,
-        still_playing=golf.still_playing,
-        resign_result=golf.resign_result,
-        result_row=_golf_row,
-        seat_results=("totals", "round_scores", "penalties"),
-        scored=True,
-        simultaneous=lambda state: state.phase == golf.REVEAL,
-        replay_view=_golf_replay_view,
-        rules_in_force=_golf_rules,
-        analysis_measure=lambda options: "match_total",
-        judge=_judge,
-        duplicate=True,
-        duplicate_key=_golf_duplicate_key,
-        outcome_text=_golf_outcome_text,
-    ),
-}
-
-
-def rating_families() -> list[tuple[str, str]]:
-    """Every rating family as (key, label), in display order."""
-    return [(DEVYATKA, DEVYATKA_LABEL), ("keft", KEFT_LABEL), (GOLF, GOLF_LABEL)]
-
-
-def single_loser_family(family: str) -> bool:
-    """Families whose games have one loser and no other order (their figure is a loss rate)."""
-    return family == "keft"
+def _engines() -> dict[str, Engine]:
+    """Every registered engine by key: the shipped ones, then settings.EXTRA_GAMES."""
+    paths = (*BUILTIN, *getattr(settings, "EXTRA_GAMES", ()))
+    engines = _loaded.get(paths)
+    if engines is None:
+        engines = {}
+        for path in paths:
+            entry = import_string(path)
+            engines[entry.key] = entry
+        _loaded[paths] = engines
+    return engines
 
 
 def engine(key: str) -> Engine:
     try:
-        return _ENGINES[key]
+        return _engines()[key]
     except KeyError:
         raise ValueError(f"Unknown game {key!r}.") from None
+
+
+def engines() -> list[Engine]:
+    """Every registered game, in registration order."""
+    return list(_engines().values())
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(key, label) of every game: the choices of Variant.game and Game.game."""
+    return [(e.key, e.label) for e in engines()]
+
+
+def scoring_choices() -> list[tuple[str, Any]]:
+    """Every series scoring kind as (key, label): the choices of Series.scoring."""
+    return list(SCORING_KINDS.items())
+
+
+def rating_families() -> list[tuple[str, str]]:
+    """Every rating family as (key, label), in display order."""
+    return [
+        (key, str(label)) for e in engines() for key, label in (e.families or ((e.key, e.label),))
+    ]
+
+
+def rating_family_choices() -> list[tuple[str, str]]:
+    """The choices of the ratings' family fields."""
+    return rating_families()
+
+
+def single_loser_family(family: str) -> bool:
+    """Families whose games have one loser and no other order (their figure is a loss rate)."""
+    return any(family in e.loss_families for e in engines())

@@ -191,8 +191,9 @@ again = _table_action(
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     """A finished game's page: results, what the end revealed and the move log.
 
-    Each game has its own template, games/detail/<game>.html; it gets one row per
-    seat holding that seat's entry of each per-seat figure the engine names.
+    Each game has its own template, games/detail/<game>.html, or else the generic
+    games/detail/generic.html; it gets one row per seat holding that seat's entry
+    of each per-seat figure the engine names (also as `figures`, in order).
     """
     viewer = request.user.player if request.user.is_authenticated else None
     visible = Game.objects.visible_to(viewer, request.GET.get("invite"))
@@ -216,6 +217,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             "place": result["places"][seat],
             "lost": result.get("loser") == seat,
             "resigned": seat in resigned,
+            "figures": [result[key][seat] for key in engine.seat_results if key in result],
         }
         for seat in range(count)
     ]
@@ -225,9 +227,11 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     ]
     return render(
         request,
-        f"games/detail/{engine.key}.html",
+        [f"games/detail/{engine.key}.html", "games/detail/generic.html"],
         {
             "game": game,
+            "engine": engine,
+            "figure_names": [key for key in engine.seat_results if key in result],
             "view": view,
             "result": result,
             "seats": sorted(seats, key=lambda s: (s["place"], s["seat"])),

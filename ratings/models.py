@@ -10,8 +10,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from club.models import GameResult, Player
+from games import registry
 
-FAMILY_CHOICES = [("devyatka", "Devyatka"), ("keft", "Keft"), ("golf", "Golf")]
+# The families come from the games' registry entries (Engine.families).
+FAMILY_CHOICES = registry.rating_family_choices
 # openskill's defaults (PlackettLuce): a new player is mu 25, sigma 25/3, ordinal 0.
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3.0

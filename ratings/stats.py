@@ -132,7 +132,7 @@ def attach_seat_ratings(tables: Iterable[Any]) -> None:
     tables = list(tables)
     wanted: dict[str, set[int]] = {}
     for table in tables:
-        table.rating_family = registry.engine(table.variant.game).family(table.variant.options())
+        table.rating_family = registry.engine(table.variant.game).family(table.variant.options)
         wanted.setdefault(table.rating_family, set()).update(s.player_id for s in table.seats.all())
     if not wanted:
         return

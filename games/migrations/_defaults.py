@@ -36,10 +36,24 @@ GOLF = {
 }
 
 
+# The rules that were a column each on Variant until games migrations 0009-0011 made
+# them one `options` JSON field; a model from then on gets them in there.
+OPTION_COLUMNS = ("keft", "pass_rule", "column_rule", "rounds")
+
+
+def _for_model(data: dict, fields: set[str]) -> dict:
+    if "options" not in fields:
+        return {k: v for k, v in data.items() if k in fields}
+    options = {k: v for k, v in data.items() if k in OPTION_COLUMNS}
+    rest = {k: v for k, v in data.items() if k in fields}
+    return {**rest, "options": options}
+
+
 def create_golf_variant(variant_model=None) -> None:
     if variant_model is None:
         from games.models import Variant as variant_model
-    variant_model.objects.get_or_create(name=GOLF["name"], defaults=GOLF)
+    fields = {f.name for f in variant_model._meta.get_fields()}
+    variant_model.objects.get_or_create(name=GOLF["name"], defaults=_for_model(GOLF, fields))
 
 
 def create_default_variants(variant_model=None) -> None:
@@ -48,9 +62,9 @@ def create_default_variants(variant_model=None) -> None:
     # Older migrations pass a historical model without the later fields.
     fields = {f.name for f in variant_model._meta.get_fields()}
     for data in DEFAULTS:
-        defaults = {k: v for k, v in data.items() if k in fields}
+        defaults = _for_model(data, fields)
         variant_model.objects.get_or_create(
             name=data["name"], defaults={**defaults, "game": "devyatka"}
         )
-    if "rounds" in fields:  # from migration 0007 on, Golf is a default too
+    if "rounds" in fields or "options" in fields:  # from migration 0007 on, Golf is a default too
         create_golf_variant(variant_model)

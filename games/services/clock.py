@@ -12,25 +12,26 @@ from games import registry
 from games.models import Game, Seat, Table
 from games.services.common import (
     Broadcast,
-    _save,
-    _seats,
+    save_fields,
+    table_seats,
 )
 from games.services.snapshots import snapshot
 
 
-def _changed(
+def changed(
     table: Table,
     game: Game | None,
     lobby: bool,
     events: list[dict] | None = None,
     state: Any = None,
     seats: list[Seat] | None = None,
-):
-    seats = _seats(table) if seats is None else seats
+) -> Broadcast:
+    """Every change at a table ends here: bump the version, restart the clock, describe it."""
+    seats = table_seats(table) if seats is None else seats
     _schedule(table, game, seats, state)
     table.version += 1
     table.updated = timezone.now()
-    _save(table, "version", "status", "updated", "turn_started", "turn_deadline")
+    save_fields(table, "version", "status", "updated", "turn_started", "turn_deadline")
     data = snapshot(table, game, seats)
     data["events"] = events or []
     return Broadcast(table.pk, data, lobby=lobby, events=events or [])
@@ -57,11 +58,12 @@ def earliest_deadline(table: Table, actors: list[Seat]) -> datetime.datetime | N
     Usually one seat (the one to move); in a phase everyone plays at once (a reveal
     phase) the clock covers every seat that has not acted yet.
     """
-    deadlines = [d for seat in actors if (d := _deadline(table, seat)) is not None]
+    deadlines = [d for seat in actors if (d := seat_deadline(table, seat)) is not None]
     return min(deadlines, default=None)
 
 
-def _deadline(table: Table, seat: Seat) -> datetime.datetime | None:
+def seat_deadline(table: Table, seat: Seat) -> datetime.datetime | None:
+    """When the house plays for this seat on the current turn (None: it waits for the member)."""
     started = table.turn_started
     bot_delay = datetime.timedelta(seconds=settings.BOT_DELAY_SECONDS)
     if seat.is_bot or seat.handed_over or seat.resigned_at is not None:

@@ -49,7 +49,7 @@ class Broadcast:
 _MAX_ID = 2**63 - 1
 
 
-def _locked_table(table_id: int) -> Table:
+def locked_table(table_id: int) -> Table:
     """The table, locked for this transaction, with its variant and series loaded."""
     # The table row is the lock for everything at that table (see module doc).
     # SQLite has no FOR UPDATE: its IMMEDIATE transaction already holds the write lock.
@@ -86,7 +86,7 @@ def current_game(table: Table) -> Game | None:
     return None if row is None else shape.build(row, 0)
 
 
-def _seats(table: Table) -> list[Seat]:
+def table_seats(table: Table) -> list[Seat]:
     """The table's seats in order, each with its player loaded (one statement)."""
     seat_shape, player_shape = _shape(Seat), _shape(Player)
     with connection.cursor() as cursor:
@@ -160,7 +160,7 @@ def _first(rows: Any) -> Any:
     return next(iter(rows), None)
 
 
-def _save(instance: Table | Game | Seat, *names: str) -> None:
+def save_fields(instance: Table | Game | Seat, *names: str) -> None:
     """save(update_fields=names), without the query compiler."""
     model = type(instance)
     fields = [model._meta.get_field(name) for name in names]
@@ -172,7 +172,7 @@ def _save(instance: Table | Game | Seat, *names: str) -> None:
         )
 
 
-def _insert(model: type[Move], names: Sequence[str], rows: list[Move]) -> None:
+def insert_rows(model: type[Move], names: Sequence[str], rows: list[Move]) -> None:
     """bulk_create(rows) for these fields, without the query compiler (ids are not read back)."""
     fields = [model._meta.get_field(name) for name in names]
     columns = ", ".join(_quote(f.column) for f in fields)

@@ -10,14 +10,14 @@ from django.utils import timezone
 
 from games import registry
 from games.models import Table
-from games.services.clock import _deadline
+from games.services.clock import seat_deadline
 from games.services.common import (
     Broadcast,
-    _locked_table,
-    _seats,
     current_game,
+    locked_table,
+    table_seats,
 )
-from games.services.moves import _apply_move
+from games.services.moves import apply_move
 
 
 def due_tables(limit: int = 20) -> list[int]:
@@ -58,7 +58,7 @@ def automatic_turn(table_id: int) -> AutoTurn | None:
     due = [
         a
         for a in engine.actors(state)
-        if (d := _deadline(table, seats[a])) is not None and d <= now
+        if (d := seat_deadline(table, seats[a])) is not None and d <= now
     ]
     if not due:
         return None
@@ -88,13 +88,13 @@ def choose_automatic_move(turn: AutoTurn) -> str:
 @transaction.atomic
 def play_automatic(turn: AutoTurn, move: str) -> Broadcast | None:
     """Play the house's move unless the table moved on (the lock decides between processes)."""
-    table = _locked_table(turn.table_id)
+    table = locked_table(turn.table_id)
     if table.version != turn.version or table.status != Table.Status.PLAYING:
         return None  # the player, or another server process, moved first
     if table.turn_deadline is None or table.turn_deadline > timezone.now():
         return None  # the player came back in the meantime
     game = current_game(table)
-    return _apply_move(table, game, turn.seat, move, turn.version, auto=True)
+    return apply_move(table, game, turn.seat, move, turn.version, auto=True)
 
 
 @transaction.atomic
@@ -105,12 +105,12 @@ def play_out(table_id: int) -> Broadcast | None:
     bot seat plays at its own level, each member's seat at the stand-in level,
     exactly as the runner would, only without waiting. None if nothing was left.
     """
-    table = _locked_table(table_id)
+    table = locked_table(table_id)
     if table.status != Table.Status.PLAYING:
         return None
     game = current_game(table)
     engine = registry.engine(game.game)
-    seats = _seats(table)
+    seats = table_seats(table)
     history = list(game.moves.order_by("number").values_list("seat", "move"))
     update = None
     while table.status == Table.Status.PLAYING:
@@ -124,8 +124,6 @@ def play_out(table_id: int) -> Broadcast | None:
             (game.seed + table.version) % (2**31),
             settings.BOT_SEARCH_BUDGET_MS,
         )
-        update = _apply_move(
-            table, game, seat.position, move, table.version, auto=True, seats=seats
-        )
+        update = apply_move(table, game, seat.position, move, table.version, auto=True, seats=seats)
         history.extend((e["seat"], e["move"]) for e in update.events)
     return update

@@ -9,30 +9,30 @@ from django.utils.translation import gettext_lazy as _
 from games import registry
 from games.i18n import lazy_format, rule_message
 from games.models import Game, Move, Seat, Table
-from games.services.clock import _changed
+from games.services.clock import changed
 from games.services.common import (
     Broadcast,
     ServiceError,
-    _insert,
-    _locked_table,
-    _save,
-    _seats,
     current_game,
+    insert_rows,
+    locked_table,
+    save_fields,
+    table_seats,
 )
-from games.services.results import _record_results
+from games.services.results import record_results
 
 
 @transaction.atomic
 def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadcast:
     """Apply one member's move, with the automatic passes it causes, all or nothing."""
-    table = _locked_table(table_id)
+    table = locked_table(table_id)
     game = current_game(table)
     if table.status == Table.Status.OPEN or game is None:
         raise ServiceError("not_started", _("The game at this table has not started yet."))
     seat = game.players.index(player_id) if player_id in game.players else None
     if seat is None:
         raise ServiceError("not_seated", _("Only the players seated at this table can move."))
-    seats = _seats(table)
+    seats = table_seats(table)
     mine = seats[seat]
     if mine.resigned_at is not None:
         raise ServiceError(
@@ -41,11 +41,11 @@ def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadca
     if mine.handed_over:
         # Playing is acting: the member takes the seat back from the house.
         mine.handed_over = False
-        _save(mine, "handed_over")
-    return _apply_move(table, game, seat, move, version, auto=False, seats=seats)
+        save_fields(mine, "handed_over")
+    return apply_move(table, game, seat, move, version, auto=False, seats=seats)
 
 
-def _apply_move(
+def apply_move(
     table: Table,
     game: Game,
     seat: int,
@@ -54,6 +54,7 @@ def _apply_move(
     auto: bool,
     seats: list[Seat] | None = None,
 ) -> Broadcast:
+    """Apply a seat's move at a locked table (a member's, or the house's with auto=True)."""
     if table.status != Table.Status.PLAYING:
         raise ServiceError("game_over", _("This game is over."))
     engine = registry.engine(game.game)
@@ -81,7 +82,7 @@ def _apply_move(
         for i, (acting_seat, action) in enumerate(actions)
     ]
     now = timezone.now()
-    _insert(
+    insert_rows(
         Move,
         ["game", "number", "seat", "move", "auto", "created"],
         [
@@ -109,10 +110,10 @@ def _apply_move(
         game.finished = timezone.now()
         fields += ["result", "finished"]
         table.status = Table.Status.FINISHED
-    _save(game, *fields)
+    save_fields(game, *fields)
     if finished:
-        _record_results(table, game)
-    return _changed(table, game, lobby=finished, events=events, state=state, seats=seats)
+        record_results(table, game)
+    return changed(table, game, lobby=finished, events=events, state=state, seats=seats)
 
 
 def _same_simultaneous_phase(game: Game, version: int, current: int) -> bool:

@@ -22,8 +22,8 @@ from games.models import Presence, Seat, Table
 from games.services.clock import earliest_deadline
 from games.services.common import (
     ServiceError,
-    _locked_table,
     current_game,
+    locked_table,
 )
 
 # Which process holds a presence row: a crashed process's rows go stale.
@@ -95,7 +95,7 @@ def refresh_presence(stale_after: datetime.timedelta, channels: Iterable[str] | 
 def _table_or_none(table_id: int) -> Table | None:
     """The table, locked; None if it was deleted."""
     try:
-        return _locked_table(table_id)
+        return locked_table(table_id)
     except ServiceError as exc:
         if exc.code == "not_found":
             return None

@@ -9,11 +9,12 @@ from games.models import Game, Table
 from ratings.services import record_game
 
 
-def _record_results(table: Table, game: Game) -> None:
+def record_results(table: Table, game: Game) -> None:
     """One GameResult per seat and their rating changes, in the transaction that finishes the game."""
     result = game.result
     places = result["places"]
     engine = registry.engine(game.game)
+    resigned = set(game.resigned)
     rows = GameResult.objects.bulk_create(
         GameResult(
             game=game,
@@ -24,7 +25,8 @@ def _record_results(table: Table, game: Game) -> None:
             place=places[seat],
             half_points=half_points(places[seat], places),
             finished=game.finished,
-            **engine.result_row(result, seat),
+            resigned=seat in resigned,
+            **engine.result_fields(result, seat),
         )
         for seat, player_id in enumerate(game.players)
     )

@@ -16,14 +16,14 @@ from games import hooks, registry
 from games.models import Game, Seat, Table
 from games.services.common import (
     ServiceError,
-    _seats,
     current_game,
+    table_seats,
 )
 
 
 def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -> dict:
     """Everything about a table at one version; server-side only (holds every hand)."""
-    seats = _seats(table) if seats is None else seats
+    seats = table_seats(table) if seats is None else seats
     return {
         "version": table.version,
         # Names this snapshot among all others (server-side only, never sent):
@@ -89,7 +89,7 @@ def table_for_viewer(table_id: int, player_id: int, invite: str | None = None) -
     table = Table.objects.select_related("variant", "series").filter(pk=table_id).first()
     if table is None:
         raise ServiceError("not_found", _("There is no such table."))
-    seats = _seats(table)
+    seats = table_seats(table)
     if table.private and not _may_see_private(table, player_id, seats, invite):
         # The same answer as a missing table, so table ids reveal nothing.
         raise ServiceError("not_found", _("There is no such table."))

@@ -17,13 +17,13 @@ from club.models import Player, Series
 from games import hooks, registry
 from games.i18n import lazy_format
 from games.models import Game, Seat, Table, Variant
-from games.services.clock import _changed
+from games.services.clock import changed
 from games.services.common import (
     Broadcast,
     ServiceError,
-    _locked_table,
-    _seats,
     current_game,
+    locked_table,
+    table_seats,
 )
 from games.services.snapshots import handover_at
 
@@ -85,7 +85,7 @@ def create_table(
         variant=variant, created_by=player, seat_count=seat_count, private=private, series=series
     )
     Seat.objects.create(table=table, position=0, player=player)
-    return table, _changed(table, None, lobby=True)
+    return table, changed(table, None, lobby=True)
 
 
 # A quick game: the member and two house bots of a level that plays sensibly.
@@ -107,8 +107,8 @@ def quick_game(player: Player, variant: Variant) -> tuple[Table, list[Broadcast]
 
 @transaction.atomic
 def join_table(player: Player, table_id: int, invite: str | None = None) -> list[Broadcast]:
-    table = _locked_table(table_id)
-    seats = _seats(table)
+    table = locked_table(table_id)
+    seats = table_seats(table)
     if any(s.player_id == player.pk for s in seats):
         raise ServiceError("already_seated", _("You already have a seat at this table."))
     if table.status != Table.Status.OPEN:
@@ -120,7 +120,7 @@ def join_table(player: Player, table_id: int, invite: str | None = None) -> list
     taken = {s.position for s in seats}
     position = next(p for p in range(table.seat_count) if p not in taken)
     Seat.objects.create(table=table, position=position, player=player)
-    updates = [_changed(table, None, lobby=True)]
+    updates = [changed(table, None, lobby=True)]
     if len(seats) + 1 == table.seat_count:
         updates.append(_start(table))
     return updates
@@ -129,8 +129,8 @@ def join_table(player: Player, table_id: int, invite: str | None = None) -> list
 @transaction.atomic
 def leave_table(player: Player, table_id: int) -> Broadcast:
     """Leave a table: before the game, after it (declining a rematch), or during it (resigning)."""
-    table = _locked_table(table_id)
-    seats = _seats(table)
+    table = locked_table(table_id)
+    seats = table_seats(table)
     mine = next((s for s in seats if s.player_id == player.pk and not s.is_bot), None)
     if mine is None:
         raise ServiceError("not_seated", _("You do not have a seat at this table."))
@@ -157,7 +157,7 @@ def _resign(table: Table, seats: list[Seat], mine: Seat) -> Broadcast:
     if engine.still_playing(engine.from_json(game.state), mine.position):
         game.resigned = [*game.resigned, mine.position]
         game.save(update_fields=["resigned"])
-    return _changed(table, game, lobby=False, seats=seats)
+    return changed(table, game, lobby=False, seats=seats)
 
 
 def _reopen(table: Table) -> Broadcast:
@@ -170,19 +170,19 @@ def _reopen(table: Table) -> Broadcast:
     members = list(Seat.objects.filter(table=table, is_bot=False).order_by("position"))
     if not members:
         table.status = Table.Status.ABORTED
-        return _changed(table, None, lobby=True)
+        return changed(table, None, lobby=True)
     Seat.objects.filter(table=table).update(rematch=False, handed_over=False)
     if all(s.player_id != table.created_by_id for s in members):
         # The host left: the longest-seated member hosts (starts, adds bots).
         table.created_by_id = members[0].player_id
         table.save(update_fields=["created_by"])
     table.status = Table.Status.OPEN
-    return _changed(table, None, lobby=True)
+    return changed(table, None, lobby=True)
 
 
 @transaction.atomic
 def start_table(player: Player, table_id: int) -> Broadcast:
-    table = _locked_table(table_id)
+    table = locked_table(table_id)
     if table.created_by_id != player.pk:
         raise ServiceError("not_creator", _("Only the player who opened the table can start it."))
     if table.status != Table.Status.OPEN:
@@ -202,7 +202,7 @@ def start_table(player: Player, table_id: int) -> Broadcast:
 
 def _start(table: Table) -> Broadcast:
     # Seats are fixed for the game: close the gaps so engine seats are 0..n-1.
-    seats = _seats(table)
+    seats = table_seats(table)
     for index, seat in enumerate(seats):
         if seat.position != index:
             Seat.objects.filter(pk=seat.pk).update(position=100 + index)
@@ -212,13 +212,13 @@ def _start(table: Table) -> Broadcast:
     table.status = Table.Status.PLAYING
     last = current_game(table)
     game = _deal(table, [s.player_id for s in seats], number=last.number + 1 if last else 1)
-    return _changed(table, game, lobby=True)
+    return changed(table, game, lobby=True)
 
 
 def _deal(table: Table, players: list[int], number: int, seed: int | None = None) -> Game:
     variant = table.variant
     engine = registry.engine(variant.game)
-    options = variant.options()
+    options = variant.options
     if seed is None:
         rng = _deal_seeds.get()
         seed = rng.getrandbits(62) if rng is not None else secrets.randbits(62)
@@ -265,7 +265,7 @@ def deal_fixed_table(
     )
     table.status = Table.Status.PLAYING
     game = _deal(table, [p.pk for p in players], number=1, seed=seed)
-    return table, game, _changed(table, game, lobby=False)
+    return table, game, changed(table, game, lobby=False)
 
 
 @transaction.atomic
@@ -275,11 +275,11 @@ def play_again(player: Player, table_id: int) -> Broadcast:
     House bots accept at once. A member who resigned the game is not asked:
     their seat is freed and the table opens for a new player instead.
     """
-    table = _locked_table(table_id)
+    table = locked_table(table_id)
     game = current_game(table)
     if table.status != Table.Status.FINISHED or game is None:
         raise ServiceError("not_finished", _("Play again is for a finished table."))
-    seats = _seats(table)
+    seats = table_seats(table)
     mine = next((s for s in seats if s.player_id == player.pk and not s.is_bot), None)
     if mine is None:
         raise ServiceError("not_seated", _("Only the players at this table can play again."))
@@ -294,12 +294,12 @@ def play_again(player: Player, table_id: int) -> Broadcast:
         mine.save(update_fields=["rematch"])
     staying = [s for s in seats if not s.is_bot and s.resigned_at is None]
     if not all(s.rematch for s in staying):
-        return _changed(table, game, lobby=False, seats=seats)
+        return changed(table, game, lobby=False, seats=seats)
     if any(s.resigned_at is not None for s in seats):
         return _reopen(table)  # someone resigned: their seat is free for a new player
     table.status = Table.Status.PLAYING
     new_game = _deal(table, list(game.players), number=game.number + 1)
-    return _changed(table, new_game, lobby=True)
+    return changed(table, new_game, lobby=True)
 
 
 @transaction.atomic
@@ -309,7 +309,7 @@ def hand_over(player_id: int, table_id: int, version: int) -> Broadcast:
     Allowed once the seat to move has not moved for IDLE_HANDOVER_SECONDS
     (`handover_at`); the house then plays that seat until its member acts.
     """
-    table = _locked_table(table_id)
+    table = locked_table(table_id)
     if table.status != Table.Status.PLAYING:
         raise ServiceError("not_playing", _("There is no game running at this table."))
     if version != table.version:
@@ -318,7 +318,7 @@ def hand_over(player_id: int, table_id: int, version: int) -> Broadcast:
             _("The table moved on since you saw it; here is the current state."),
             version=table.version,
         )
-    seats = _seats(table)
+    seats = table_seats(table)
     if not any(s.player_id == player_id and not s.is_bot and not s.resigned_at for s in seats):
         raise ServiceError("not_seated", _("Only the players at this table can do that."))
     at = handover_at(table)
@@ -349,14 +349,14 @@ def hand_over(player_id: int, table_id: int, version: int) -> Broadcast:
         raise ServiceError("own_seat", _("It is your turn: play a card."))
     idle.handed_over = True
     idle.save(update_fields=["handed_over"])
-    return _changed(table, game, lobby=False, seats=seats)
+    return changed(table, game, lobby=False, seats=seats)
 
 
 @transaction.atomic
 def come_back(player_id: int, table_id: int) -> Broadcast:
     """The member whose seat was handed to the house takes it back."""
-    table = _locked_table(table_id)
-    seats = _seats(table)
+    table = locked_table(table_id)
+    seats = table_seats(table)
     mine = next((s for s in seats if s.player_id == player_id and not s.is_bot), None)
     if mine is None:
         raise ServiceError("not_seated", _("You do not have a seat at this table."))
@@ -364,18 +364,18 @@ def come_back(player_id: int, table_id: int) -> Broadcast:
         raise ServiceError("not_handed_over", _("The house is not playing for you."))
     mine.handed_over = False
     mine.save(update_fields=["handed_over"])
-    return _changed(table, current_game(table), lobby=False, seats=seats)
+    return changed(table, current_game(table), lobby=False, seats=seats)
 
 
 @transaction.atomic
 def add_bot(player: Player, table_id: int, level: str) -> list[Broadcast]:
     """The creator seats a house bot of the chosen strength in the first empty seat."""
-    table = _locked_table(table_id)
+    table = locked_table(table_id)
     if table.created_by_id != player.pk:
         raise ServiceError("not_creator", _("Only the player who opened the table can add bots."))
     if table.status != Table.Status.OPEN:
         raise ServiceError("not_open", _("Bots can only sit down before the game starts."))
-    seats = _seats(table)
+    seats = table_seats(table)
     # The first of the level's roster not yet at this table, so that every
     # bot seat has a name of its own (docs: club/migrations/_house_bots.py).
     roster = Player.objects.bots().filter(bot_level=level).order_by("pk")
@@ -389,7 +389,7 @@ def add_bot(player: Player, table_id: int, level: str) -> list[Broadcast]:
     taken = {s.position for s in seats}
     position = next(p for p in range(table.seat_count) if p not in taken)
     Seat.objects.create(table=table, position=position, player=bot, is_bot=True)
-    updates = [_changed(table, None, lobby=True)]
+    updates = [changed(table, None, lobby=True)]
     if len(seats) + 1 == table.seat_count:
         updates.append(_start(table))
     return updates
@@ -397,7 +397,7 @@ def add_bot(player: Player, table_id: int, level: str) -> list[Broadcast]:
 
 @transaction.atomic
 def remove_bot(player: Player, table_id: int, position: int) -> Broadcast:
-    table = _locked_table(table_id)
+    table = locked_table(table_id)
     if table.created_by_id != player.pk:
         raise ServiceError(
             "not_creator", _("Only the player who opened the table can remove bots.")
@@ -407,13 +407,13 @@ def remove_bot(player: Player, table_id: int, position: int) -> Broadcast:
     deleted, _kinds = Seat.objects.filter(table=table, position=position, is_bot=True).delete()
     if not deleted:
         raise ServiceError("not_a_bot", _("No house bot sits there."))
-    return _changed(table, None, lobby=True)
+    return changed(table, None, lobby=True)
 
 
 @transaction.atomic
 def abort_table(table_id: int, reason: str) -> Broadcast:
     """End a table without results (an admin's decision); its players are told why."""
-    table = _locked_table(table_id)
+    table = locked_table(table_id)
     if table.status in (Table.Status.FINISHED, Table.Status.ABORTED):
         raise ServiceError(
             "not_running", lazy_format(_("%(table)s has already ended."), table=table)
@@ -425,4 +425,4 @@ def abort_table(table_id: int, reason: str) -> Broadcast:
     if game is not None and game.finished is None:
         game.finished = timezone.now()
         game.save(update_fields=["finished"])
-    return _changed(table, game, lobby=True)
+    return changed(table, game, lobby=True)

@@ -6,6 +6,7 @@
 // was told is legal, with the version it last saw. No framework, no build step.
 
 import { createChat } from "./chat.js";
+import { fillResultsTable } from "./results-table.js";
 import { createAnnouncer } from "./table-announce.js";
 import { createConsent } from "./table-consent.js";
 import { fitLayout } from "./table-fit.js";
@@ -132,6 +133,8 @@ const shell = {
   play,
   send,
   toast,
+  // The results panel's table, the same for every game (./results-table.js).
+  resultsTable: (options) => fillResultsTable(el, { me: mySeat(), seatName, ...options }),
 };
 const renderers = new Map(); // game key -> renderer, loaded once
 

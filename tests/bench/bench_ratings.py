@@ -76,7 +76,7 @@ def fill(games: int, players: int, rng: random.Random) -> list:
             Game(
                 table=t,
                 game=v.game,
-                options=v.options(),
+                options=v.options,
                 players=[p.pk for p in s],
                 seed=first + i,
                 state={},
@@ -86,7 +86,7 @@ def fill(games: int, players: int, rng: random.Random) -> list:
         )
         results = []
         for game, variant, seating in zip(game_rows, picked, seatings, strict=True):
-            if variant.keft:
+            if variant.single_loser:
                 loser = rng.randrange(SEATS)
                 ranked = [SEATS if s == loser else 1 for s in range(SEATS)]
             else:
@@ -99,7 +99,7 @@ def fill(games: int, players: int, rng: random.Random) -> list:
                         seat=seat,
                         players=SEATS,
                         place=ranked[seat],
-                        lost=bool(variant.keft and ranked[seat] == SEATS),
+                        lost=bool(variant.single_loser and ranked[seat] == SEATS),
                         half_points=half_points(ranked[seat], ranked),
                         finished=game.finished,
                     )
@@ -182,7 +182,7 @@ def main() -> None:
                 game = Game.objects.create(
                     table=table,
                     game=variant.game,
-                    options=variant.options(),
+                    options=variant.options,
                     players=[p.pk for p in seating],
                     seed=number,
                     state={},

@@ -91,7 +91,7 @@ def fill(games: int, players: int, seats: int, rng: random.Random):
                 Game(
                     table=table,
                     game="devyatka",
-                    options=variant.options(),
+                    options=variant.options,
                     players=[p.pk for p in seating],
                     seed=index,
                     state={},
@@ -105,6 +105,12 @@ def fill(games: int, players: int, seats: int, rng: random.Random):
             places[0] = 1
             loser = rng.randrange(seats)
             for seat, player in enumerate(seating):
+                figures = {
+                    "cards_left": 0 if places[seat] == 1 else rng.randint(1, 9),
+                    "card_points": rng.randint(0, 60),
+                    "passes": rng.randint(0, 5),
+                    "out_position": None if seat == loser else 1,
+                }
                 results.append(
                     GameResult(
                         game=game,
@@ -113,10 +119,7 @@ def fill(games: int, players: int, seats: int, rng: random.Random):
                         seat=seat,
                         players=seats,
                         place=places[seat],
-                        cards_left=0 if places[seat] == 1 else rng.randint(1, 9),
-                        card_points=rng.randint(0, 60),
-                        passes=rng.randint(0, 5),
-                        out_position=None if seat == loser else 1,
+                        detail=figures,
                         lost=seat == loser,
                         half_points=half_points(places[seat], places),
                         finished=game.finished,

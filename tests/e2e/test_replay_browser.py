@@ -25,12 +25,11 @@ def finished(site_database, game: str, names: list[str], seed: int, **options) -
     """A finished public game at a table of a variant of its own (no clock)."""
     suffix = uuid.uuid4().hex[:6]
     names = [f"{name}{suffix}" for name in names]
-    fields = ", ".join(f"{key}={value!r}" for key, value in options.items())
     return run_django(
         site_database,
         "from games.models import Variant\n"
         "from tests.support.finished import finished_game\n"
-        f"variant = Variant.objects.create(name='Replay {game} {suffix}', game={game!r}, {fields})\n"
+        f"variant = Variant.objects.create(name='Replay {game} {suffix}', game={game!r}, options={options!r})\n"
         f"game, players = finished_game(variant, {names!r}, seed={seed})\n"
         "emit({'game': game.pk, 'names': [p.display_name for p in players]})\n",
     )
@@ -226,7 +225,7 @@ def test_a_private_games_replay_is_not_shown_to_outsiders(new_page, site_databas
         "from games.models import Variant\n"
         "from tests.support.finished import finished_game\n"
         "suffix = uuid.uuid4().hex[:6]\n"
-        "variant = Variant.objects.create(name=f'Replay private {suffix}', keft=True)\n"
+        "variant = Variant.objects.create(name=f'Replay private {suffix}', options={'keft': True})\n"
         "game, _ = finished_game(variant, [f'Pia{suffix}', f'Quin{suffix}'], seed=3, "
         "private=True)\n"
         "emit({'game': game.pk})\n",
@@ -250,7 +249,7 @@ def test_long_names_in_the_results_panels_revealed_hands_are_not_cut(
         "players = synthetic.make_players(prefix, 2)\n"
         "name = 'Newbie One ' + prefix[-6:] + ' Longname'\n"
         "Player.objects.filter(pk=players[0].player_id).update(display_name=name)\n"
-        "variant = Variant.objects.create(name='Keft ' + prefix, keft=True)\n"
+        "variant = Variant.objects.create(name='Keft ' + prefix, options={'keft': True})\n"
         "table = synthetic.started_table(players, variant.name)\n"
         "play_out(Table.objects.get(pk=table), seed=3)\n"
         "emit({'table': table, 'name': name, 'session': players[0].session_key})\n",

@@ -171,7 +171,9 @@ def test_an_analysis_over_its_cpu_budget_fails_and_shows_no_half_result(settings
 
 
 def test_golf_match_is_judged_in_expected_match_total():
-    variant = Variant.objects.create(name="Golf, 1 round", game="golf", rounds=1, max_players=12)
+    variant = Variant.objects.create(
+        name="Golf, 1 round", game="golf", options={"rounds": 1}, max_players=12
+    )
     game, players = finished_game(variant, ["Anna", "Boris"], seed=3)
     ask(game, players[0])
     work()

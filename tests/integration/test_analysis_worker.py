@@ -47,7 +47,7 @@ def test_a_killed_worker_leaves_a_running_analysis_that_the_next_worker_finishes
         "from analysis import services\n"
         "from games.models import Variant\n"
         "from tests.support.finished import finished_game\n"
-        "variant = Variant.objects.create(name='Golf restart', game='golf', rounds=1,"
+        "variant = Variant.objects.create(name='Golf restart', game='golf', options={'rounds': 1},"
         " max_players=12)\n"
         "game, players = finished_game(variant, ['Anna', 'Boris', 'Vera'], seed=4)\n"
         "services.request(game, players[0])\n"

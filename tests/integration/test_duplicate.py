@@ -290,9 +290,9 @@ def test_series_validation():
 
 
 def test_a_game_without_duplicate_support_is_refused(monkeypatch):
-    engines = dict(registry._ENGINES)
-    engines["golf"] = dataclasses.replace(engines["golf"], duplicate=False)
-    monkeypatch.setattr(registry, "_ENGINES", engines)
+    engine = registry.engine
+    plain = dataclasses.replace(engine("golf"), duplicate=False)
+    monkeypatch.setattr(registry, "engine", lambda key: plain if key == "golf" else engine(key))
     with pytest.raises(ValidationError) as error:
         make_series("Golf")
     assert "does not support duplicate" in str(error.value.message_dict["variant"])

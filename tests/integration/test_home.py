@@ -46,7 +46,7 @@ def test_member_home_puts_their_turn_first_and_shows_their_club(small_club):
     assert 'data-testid="my-ratings"' in content
     for result in page.context["last_games"]:
         assert f"{result.game.get_absolute_url()}#replay" in content
-    for game, _ in registry.GAME_CHOICES:
+    for game, _ in registry.game_choices():
         assert f'data-testid="quick-{game}"' in content
 
 

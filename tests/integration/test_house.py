@@ -127,7 +127,7 @@ def test_absent_player_is_played_for_and_takes_the_seat_back(settings):
     settings.BOT_DELAY_SECONDS = 0
     settings.AWAY_GRACE_SECONDS = 0
     anna, boris = member("Anna"), member("Boris")
-    untimed = Variant.objects.create(name="Keft, no clock", keft=True)
+    untimed = Variant.objects.create(name="Keft, no clock", options={"keft": True})
     table, _ = services.create_table(anna, untimed, 2)
     services.join_table(boris, table.pk)
     for player in (anna, boris):

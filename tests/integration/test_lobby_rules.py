@@ -19,13 +19,15 @@ def test_rules_in_force_name_each_games_options_and_the_clock():
         "Keft: players go out one by one; the last one holding cards loses",
         "60 s a move, then the house plays for you",
     ]
-    passes = Variant(name="x", game="devyatka", pass_rule=True, turn_seconds=None)
+    passes = Variant(name="x", game="devyatka", options={"pass_rule": True}, turn_seconds=None)
     assert passes.rules_in_force() == [
         "First out wins; the rest by fewest cards left, then card points",
         "Pass rule: at equal cards left, fewer passes rank first",
         "No turn clock",
     ]
-    golf = Variant(name="y", game="golf", rounds=1, column_rule="three", turn_seconds=30)
+    golf = Variant(
+        name="y", game="golf", options={"rounds": 1, "column_rule": "three"}, turn_seconds=30
+    )
     assert golf.rules_in_force() == [
         "1 round; lowest total wins",
         "Only a column of three of a rank scores 0 (pairs do not)",

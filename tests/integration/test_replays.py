@@ -32,7 +32,10 @@ def keft() -> Variant:
 
 def golf_variant(rounds: int, name: str = "") -> Variant:
     return Variant.objects.create(
-        name=name or f"Golf, {rounds} rounds", game="golf", rounds=rounds, max_players=12
+        name=name or f"Golf, {rounds} rounds",
+        game="golf",
+        options={"rounds": rounds},
+        max_players=12,
     )
 
 
@@ -99,17 +102,15 @@ def test_golf_replay_steps_show_face_down_cards_and_the_drawn_card():
     assert steps[-1]["view"]["over"]
 
 
-def test_replay_and_record_of_a_game_with_no_view_function_fall_back_to_the_spectator_view():
+def test_replay_and_record_of_a_game_with_no_view_function_fall_back_to_the_spectator_view(
+    monkeypatch,
+):
     # The registry's replay_view is optional: a game without one replays with the public view.
     game, _ = finished_game(keft(), ["Anna", "Boris"], seed=3)
-    engine = registry.engine("devyatka")
-    plain = registry.Engine(**{**engine.__dict__, "replay_view": None})
-    original = registry._ENGINES["devyatka"]
-    registry._ENGINES["devyatka"] = plain
-    try:
-        steps = replays.replay(game)["steps"]
-    finally:
-        registry._ENGINES["devyatka"] = original
+    engine = registry.engine
+    plain = registry.Engine(**{**engine("devyatka").__dict__, "replay_view": None})
+    monkeypatch.setattr(registry, "engine", lambda key: plain if key == "devyatka" else engine(key))
+    steps = replays.replay(game)["steps"]
     assert steps[0]["view"]["hand"] is None and "hands" not in steps[0]["view"]
 
 

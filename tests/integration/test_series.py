@@ -98,8 +98,8 @@ def test_finishing_a_series_game_writes_one_result_per_seat():
     assert all(r.series == series for r in results)
     assert sum(r.lost for r in results) == 1
     loser = game.result["loser"]
-    assert results[loser].lost and results[loser].out_position is None
-    assert sorted(r.out_position for r in results if not r.lost) == [1, 2]
+    assert results[loser].lost and results[loser].detail["out_position"] is None
+    assert sorted(r.detail["out_position"] for r in results if not r.lost) == [1, 2]
 
 
 def test_results_cannot_be_written_twice():
@@ -155,7 +155,7 @@ def test_house_bots_play_series_games_but_only_members_are_ranked(settings):
 
 
 def test_placement_standings_with_pass_rule_places():
-    variant = Variant.objects.create(name="Devyatka passes", pass_rule=True)
+    variant = Variant.objects.create(name="Devyatka passes", options={"pass_rule": True})
     series = make_series("Devyatka passes", min_games=1)
     players = make_players("Anna", "Boris", "Vera", "Gleb")
     game = play_game(players, "Devyatka passes", series=series)
@@ -278,8 +278,6 @@ def test_admin_sets_a_variants_turn_clock(admin_client):
         "game": variant.game,
         "min_players": variant.min_players,
         "max_players": variant.max_players,
-        "column_rule": variant.column_rule,
-        "rounds": variant.rounds,
         "active": "on",
     }
     before = variant.turn_seconds

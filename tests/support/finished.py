@@ -26,6 +26,13 @@ def finished_game(
 ) -> tuple[Game, list[Player]]:
     """A game of `variant` between new members called `names` (seat order), played out."""
     players = [member(name) for name in names]
+    return play_game(variant, players, seed, private, series), players
+
+
+def play_game(
+    variant: Variant, players: list[Player], seed: int, private: bool = False, series=None
+) -> Game:
+    """A game of `variant` between these members (seat order), dealt from `seed`, played out."""
     table, _ = services.create_table(
         players[0], variant, len(players), private=private, series=series
     )
@@ -39,7 +46,7 @@ def finished_game(
     game.state = engine.to_json(engine.deal(len(players), seed, engine.options(game.options)))
     game.save(update_fields=["seed", "state"])
     play_out(table, seed)
-    return services.current_game(table), players
+    return services.current_game(table)
 
 
 def play_out(table: Table, seed: int, stop_after: int | None = None) -> None:

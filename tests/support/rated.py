@@ -49,7 +49,7 @@ def random_game(
         seated += [bot, bot]
     rng.shuffle(seated)
     n = len(seated)
-    if variant.keft:
+    if variant.single_loser:
         loser = rng.randrange(n)
         places = [n if seat == loser else 1 for seat in range(n)]
     else:
@@ -65,7 +65,7 @@ def random_game(
         game = Game.objects.create(
             table=table,
             game=variant.game,
-            options=variant.options(),
+            options=variant.options,
             players=[p.pk for p in seated],
             seed=number,
             state={},
@@ -79,7 +79,7 @@ def random_game(
                 seat=seat,
                 players=n,
                 place=places[seat],
-                lost=bool(variant.keft and places[seat] == n),
+                lost=bool(variant.single_loser and places[seat] == n),
                 score=rng.randint(0, 90) if variant.game == "golf" else None,
                 half_points=half_points(places[seat], places),
                 finished=finished,

@@ -18,9 +18,9 @@ from django.test import Client
 
 from club.models import GameResult, Player, Series
 from club.standings import standings
-from games import registry, services
-from games.models import Game, Table, Variant
-from tests.support.finished import play_out
+from games import registry
+from games.models import Game, Variant
+from tests.support.finished import play_game
 from tests.support.members import member
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
@@ -59,23 +59,8 @@ def build() -> dict[str, Series]:
         for number in range(games):
             seed += 1
             order = players[number % len(players) :] + players[: number % len(players)]
-            _play(variant, order[:seats], seed, series)
+            play_game(variant, order[:seats], seed, series=series)
     return all_series
-
-
-def _play(variant: Variant, players: list[Player], seed: int, series: Series) -> Game:
-    table, _ = services.create_table(players[0], variant, len(players), series=series)
-    for player in players[1:]:
-        services.join_table(player, table.pk, str(table.invite_token))
-    table.refresh_from_db()
-    assert table.status == Table.Status.PLAYING
-    game = services.current_game(table)
-    engine = registry.engine(game.game)
-    game.seed = seed
-    game.state = engine.to_json(engine.deal(len(players), seed, engine.options(game.options)))
-    game.save(update_fields=["seed", "state"])
-    play_out(table, seed)
-    return services.current_game(table)
 
 
 def _stable(data, names: dict[int, str]):

@@ -245,7 +245,6 @@ export function createRenderer(shell) {
     const { view } = shell.frame();
     const result = view.result;
     const me = shell.mySeat();
-    const seats = [...Array(view.players).keys()].sort((a, b) => result.places[a] - result.places[b] || a - b);
     const who = (seat) => (seat === me ? `${shell.seatName(seat)} (you)` : shell.seatName(seat));
     const resigned = new Set(result.resigned || []);
     let summary;
@@ -257,36 +256,13 @@ export function createRenderer(shell) {
       summary = result.winner === me ? "You win: out first!" : `${shell.seatName(result.winner)} wins: out first.`;
     }
     el.resultsSummary.textContent = summary;
-    const head = view.keft
-      ? ["Place", "Player", "Cards left", "Passes"]
-      : ["Place", "Player", "Cards left", "Points", "Passes"];
-    el.resultsHead.innerHTML = `<tr>${head
-      .map((h, i) => `<th scope="col"${i === 1 ? "" : ' class="num"'}>${h}</th>`)
-      .join("")}</tr>`;
-    el.resultsBody.replaceChildren(
-      ...seats.map((seat) => {
-        const tr = document.createElement("tr");
-        tr.setAttribute("data-testid", "result-row");
-        tr.dataset.seat = String(seat);
-        tr.dataset.place = String(result.places[seat]);
-        tr.classList.toggle("me", seat === me);
-        tr.classList.toggle("winner", view.keft ? false : seat === result.winner);
-        tr.classList.toggle("loser", view.keft && seat === result.loser);
-        const name = resigned.has(seat) ? `${who(seat)} · resigned` : who(seat);
-        tr.classList.toggle("resigned", resigned.has(seat));
-        const cells = [ordinal(result.places[seat]), name, result.cards_left[seat]];
-        if (!view.keft) cells.push(result.points[seat]);
-        cells.push(result.passes[seat]);
-        cells.forEach((value, i) => {
-          const td = document.createElement(i === 1 ? "th" : "td");
-          if (i === 1) td.scope = "row";
-          else td.className = "num";
-          td.textContent = String(value);
-          tr.append(td);
-        });
-        return tr;
-      }),
-    );
+    shell.resultsTable({
+      places: result.places,
+      resigned: result.resigned,
+      head: view.keft ? ["Cards left", "Passes"] : ["Cards left", "Points", "Passes"],
+      cells: (seat) => (view.keft ? [result.cards_left[seat], result.passes[seat]] : [result.cards_left[seat], result.points[seat], result.passes[seat]]),
+      marks: (seat) => ({ winner: !view.keft && seat === result.winner, loser: view.keft && seat === result.loser }),
+    });
     el.resultsNote.hidden = !view.keft;
     if (view.keft) {
       const order = result.out.map((seat, i) => `${i + 1}. ${who(seat)}`).join(" · ");

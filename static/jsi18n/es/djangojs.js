@@ -20,6 +20,8 @@
   django.catalog = django.catalog || {};
   
   const newcatalog = {
+    "%(name)s (you)": "%(name)s (t\u00fa)",
+    "%(name)s \u00b7 resigned": "%(name)s \u00b7 abandon\u00f3",
     "Better: ": "Mejor: ",
     "Closed": "Cerrada",
     "Finished": "Terminada",
@@ -31,6 +33,8 @@
     "Muted: you will not see their messages, at any table.": "Silenciado: no ver\u00e1s sus mensajes en ninguna mesa.",
     "Not connected; try again in a moment.": "Sin conexi\u00f3n; int\u00e9ntalo de nuevo en un momento.",
     "One more?": "\u00bfOtra?",
+    "Place": "Puesto",
+    "Player": "Jugador",
     "Playing": "En juego",
     "Report": "Denunciar",
     "Report this message by %(name)s": "Denunciar este mensaje de %(name)s",

@@ -20,6 +20,8 @@
   django.catalog = django.catalog || {};
   
   const newcatalog = {
+    "%(name)s (you)": "%(name)s (vous)",
+    "%(name)s \u00b7 resigned": "%(name)s \u00b7 a abandonn\u00e9",
     "Better: ": "Mieux : ",
     "Closed": "Ferm\u00e9e",
     "Finished": "Termin\u00e9e",
@@ -31,6 +33,8 @@
     "Muted: you will not see their messages, at any table.": "Masqu\u00e9 : vous ne verrez plus ses messages, \u00e0 aucune table.",
     "Not connected; try again in a moment.": "Pas connect\u00e9 ; r\u00e9essayez dans un instant.",
     "One more?": "Une autre ?",
+    "Place": "Place",
+    "Player": "Joueur",
     "Playing": "En cours",
     "Report": "Signaler",
     "Report this message by %(name)s": "Signaler ce message de %(name)s",

@@ -20,6 +20,8 @@
   django.catalog = django.catalog || {};
   
   const newcatalog = {
+    "%(name)s (you)": "%(name)s (tu)",
+    "%(name)s \u00b7 resigned": "%(name)s \u00b7 ritirato",
     "Better: ": "Meglio: ",
     "Closed": "Chiuso",
     "Finished": "Finita",
@@ -31,6 +33,8 @@
     "Muted: you will not see their messages, at any table.": "Silenziato: non vedrai i suoi messaggi, a nessun tavolo.",
     "Not connected; try again in a moment.": "Non connesso; riprova tra un momento.",
     "One more?": "Un'altra?",
+    "Place": "Posto",
+    "Player": "Giocatore",
     "Playing": "In gioco",
     "Report": "Segnala",
     "Report this message by %(name)s": "Segnala questo messaggio di %(name)s",

@@ -20,6 +20,8 @@
   django.catalog = django.catalog || {};
   
   const newcatalog = {
+    "%(name)s (you)": "%(name)s (tu)",
+    "%(name)s \u00b7 resigned": "%(name)s \u00b7 a abandonat",
     "Better: ": "Mai bine: ",
     "Closed": "\u00cenchis\u0103",
     "Finished": "\u00cencheiat\u0103",
@@ -31,6 +33,8 @@
     "Muted: you will not see their messages, at any table.": "Ignorat: nu \u00eei ve\u021bi mai vedea mesajele, la nicio mas\u0103.",
     "Not connected; try again in a moment.": "Nu sunte\u021bi conectat; \u00eencerca\u021bi din nou peste pu\u021bin timp.",
     "One more?": "\u00cenc\u0103 una?",
+    "Place": "Loc",
+    "Player": "Juc\u0103tor",
     "Playing": "\u00cen joc",
     "Report": "Raporteaz\u0103",
     "Report this message by %(name)s": "Raporteaz\u0103 acest mesaj de la %(name)s",

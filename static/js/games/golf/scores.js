@@ -2,7 +2,7 @@
 // penalty) and every round's totals; at the end of the match the shell's
 // results panel (places, round scores, the last grids).
 
-import { cardText, ordinal } from "../../cards.js";
+import { cardText } from "../../cards.js";
 import { listNames, miniCard, seatHelpers, signed } from "./rules.js";
 
 /** `section()`: the scores panel Golf adds to the game; `wentOutByRound`: from the log reader. */
@@ -150,7 +150,6 @@ export function createScores(shell, { section, wentOutByRound }) {
     const n = v.players;
     const seats = [...Array(n).keys()].sort((a, b) => result.places[a] - result.places[b] || a - b);
     const name = (seat) => (seat === mine ? `${shell.seatName(seat)} (you)` : shell.seatName(seat));
-    const resigned = new Set(result.resigned || []);
     const winners = result.winners || seats.filter((s) => result.places[s] === 1);
     const best = winners.length ? result.totals[winners[0]] : null;
     let summary;
@@ -161,39 +160,24 @@ export function createScores(shell, { section, wentOutByRound }) {
     }
     el.resultsSummary.textContent = summary;
     const rounds = result.rounds || (result.round_scores[0] || []).length;
-    const head = ["Place", "Player"];
+    const head = [];
     for (let r = 1; r <= rounds; r++) head.push(`R${r}`);
     head.push("Total");
-    el.resultsHead.innerHTML = `<tr>${head.map((h, i) => `<th scope="col"${i === 1 ? "" : ' class="num"'}>${h}</th>`).join("")}</tr>`;
-    el.resultsBody.replaceChildren(
-      ...seats.map((seat) => {
-        const tr = document.createElement("tr");
-        tr.setAttribute("data-testid", "result-row");
-        tr.dataset.seat = String(seat);
-        tr.dataset.place = String(result.places[seat]);
-        tr.classList.toggle("me", seat === mine);
-        tr.classList.toggle("winner", result.places[seat] === 1);
-        tr.classList.toggle("resigned", resigned.has(seat));
-        const cells = [ordinal(result.places[seat]), resigned.has(seat) ? `${name(seat)} · resigned` : name(seat)];
-        cells.push(...result.round_scores[seat].map(signed));
-        cells.push(signed(result.totals[seat]));
-        cells.forEach((value, i) => {
-          const td = document.createElement(i === 1 ? "th" : "td");
-          if (i === 1) td.scope = "row";
-          else td.className = "num";
-          td.textContent = String(value);
-          const r = i - 1; // round number for round cells
-          if (i >= 2 && i < cells.length - 1 && result.went_out && result.went_out[r - 1] === seat) {
-            const others = result.round_scores.filter((_, s) => s !== seat).map((list) => list[r - 1]);
-            const penalised = result.round_scores[seat][r - 1] > Math.min(...others);
-            td.classList.add("went-out");
-            td.insertAdjacentHTML("beforeend", penalised ? `<sup class="golf-pen" title="went out, +10 included">+10</sup>` : `<sup class="golf-out" title="went out">out</sup>`);
-          }
-          tr.append(td);
-        });
-        return tr;
-      }),
-    );
+    shell.resultsTable({
+      places: result.places,
+      resigned: result.resigned,
+      head,
+      cells: (seat) => [...result.round_scores[seat].map(signed), signed(result.totals[seat])],
+      marks: (seat) => ({ winner: result.places[seat] === 1 }),
+      // Round cells: where the seat went out, with the +10 if it was not the lowest.
+      decorate: (td, index, seat) => {
+        if (index >= rounds || !result.went_out || result.went_out[index] !== seat) return;
+        const others = result.round_scores.filter((_, s) => s !== seat).map((list) => list[index]);
+        const penalised = result.round_scores[seat][index] > Math.min(...others);
+        td.classList.add("went-out");
+        td.insertAdjacentHTML("beforeend", penalised ? `<sup class="golf-pen" title="went out, +10 included">+10</sup>` : `<sup class="golf-out" title="went out">out</sup>`);
+      },
+    });
     el.resultsNote.hidden = false;
     el.resultsNote.classList.add("golf-legend");
     el.resultsNote.textContent = `Lowest total wins. out: went out that round · +10: went out without the lowest round score (included).${

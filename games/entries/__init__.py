@@ -1,0 +1,1 @@
+"""The shipped games' registry entries, one module per game (see games.registry)."""

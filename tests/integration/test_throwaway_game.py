@@ -1,0 +1,228 @@
+"""A new game is data + one registry entry: the proof (issue 23).
+
+The throwaway game of tests/throwaway/ (two players, hidden hands, one option)
+is registered by this test's settings only. It is played through the real
+stack with nothing else changed: a variant made in Django admin with its
+option, a series made in admin, a table opened in the lobby, two members
+playing over websockets (Channels' WebsocketCommunicator on the real ASGI
+app) to the end; then the standings, the CSV, the ratings, replay.json,
+record.json, the game page (the generic template) and the player page. The
+last test checks that no module outside the test package names the game.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from club.asgi import application
+from club.models import GameResult, Series
+from club.standings import standings
+from games.models import Game, Table, Variant
+from ratings.models import Rating
+from tests.support.members import member
+from tests.throwaway import highcard
+
+ROOT = Path(__file__).resolve().parents[2]
+ENTRY = "tests.throwaway.highcard.ENGINE"
+
+
+@pytest.fixture
+def throwaway(settings):
+    settings.EXTRA_GAMES = [ENTRY]
+    return highcard.KEY
+
+
+def make_member(name: str, **extra):
+    return member(name, **extra).user
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def admin_makes_variant_and_series() -> tuple[Variant, Series]:
+    """Django admin: choose the game, set its option (a bad value first), then a series."""
+    admin = signed_in(make_member("Root", is_staff=True, is_superuser=True))
+    choose = admin.get("/admin/games/variant/add/")
+    assert choose.status_code == 200
+    assert f'<option value="{highcard.KEY}">High card</option>' in choose.content.decode()
+    form = admin.get(f"/admin/games/variant/add/?game={highcard.KEY}")
+    page = form.content.decode()
+    assert 'name="cards"' in page and "How many cards each player is dealt" in page
+    assert 'name="keft"' not in page and 'name="rounds"' not in page  # only this game's
+    data = {"name": "Quick high card", "game": highcard.KEY, "active": "on"}
+    data |= {"min_players": 2, "max_players": 2, "turn_seconds": ""}
+    refused = admin.post(f"/admin/games/variant/add/?game={highcard.KEY}", {**data, "cards": 9})
+    assert refused.status_code == 200
+    assert "High card deals 1 to 6 cards each, not 9." in refused.content.decode()
+    assert not Variant.objects.filter(name="Quick high card").exists()
+    made = admin.post(f"/admin/games/variant/add/?game={highcard.KEY}", {**data, "cards": 2})
+    assert made.status_code == 302, made.content.decode()
+    variant = Variant.objects.get(name="Quick high card")
+    assert (variant.game, variant.options) == (highcard.KEY, {"cards": 2})
+
+    series = {
+        "name": "High card cup",
+        "slug": "high-card-cup",
+        "variant": variant.pk,
+        "starts": "2026-01-01",
+        "min_games": 1,
+        "active": "on",
+        "results-TOTAL_FORMS": 0,
+        "results-INITIAL_FORMS": 0,
+    }
+    refused = admin.post("/admin/club/series/add/", {**series, "scoring": "loss"})
+    assert refused.status_code == 200 and "single-loser" in refused.content.decode()
+    made = admin.post("/admin/club/series/add/", {**series, "scoring": ""})
+    assert made.status_code == 302, made.content.decode()
+    return variant, Series.objects.get(slug="high-card-cup")
+
+
+def lobby_opens_table(variant: Variant, series: Series) -> tuple[Table, list]:
+    anna, boris = make_member("Anna"), make_member("Boris")
+    lobby = signed_in(anna).get("/tables/")
+    assert "Quick high card" in lobby.content.decode()
+    response = signed_in(anna).post(
+        "/tables/", {"variant": variant.pk, "seats": 2, "series": series.pk}
+    )
+    assert response.status_code == 302, response.content.decode()
+    table = Table.objects.get(variant=variant)
+    assert signed_in(boris).post(f"/tables/{table.pk}/join/").status_code == 302
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    return table, [anna, boris]
+
+
+def cookie(user) -> bytes:
+    return f"sessionid={signed_in(user).cookies['sessionid'].value}".encode()
+
+
+async def connect(table_id: int, user) -> WebsocketCommunicator:
+    headers = [
+        (b"origin", b"http://localhost"),
+        (b"cookie", await database_sync_to_async(cookie)(user)),
+    ]
+    ws = WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
+    connected, _ = await ws.connect()
+    assert connected
+    return ws
+
+
+def table_version(table_id: int) -> int:
+    return Table.objects.get(pk=table_id).version
+
+
+def hands(table_id: int) -> list[list[int]]:
+    return Game.objects.get(table_id=table_id).state["hands"]
+
+
+async def state_at(ws: WebsocketCommunicator, version: int) -> dict:
+    """The socket's state frames up to the one of `version`."""
+    while True:
+        message = await ws.receive_json_from(timeout=10)
+        if message["type"] == "state" and message["version"] >= version:
+            return message
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("default_variants")
+async def test_a_game_registered_by_settings_alone_plays_through_the_whole_site(throwaway):
+    variant, series = await database_sync_to_async(admin_makes_variant_and_series)()
+    table, users = await database_sync_to_async(lobby_opens_table)(variant, series)
+    sockets = [await connect(table.pk, user) for user in users]
+    states = [await ws.receive_json_from(timeout=10) for ws in sockets]
+    moves = 0
+    while not states[0]["view"]["over"]:
+        dealt = await database_sync_to_async(hands)(table.pk)
+        for seat, state in enumerate(states):
+            view = state["view"]
+            # Hidden information stays on the server: one's own hand, the other's count.
+            assert view["hand"] == dealt[seat] and "hands" not in view
+            assert isinstance(view["picked"][1 - seat], bool)
+        seat = next(s for s, state in enumerate(states) if state["view"]["legal"])
+        other_card = next(str(r) for r in highcard.RANKS if r not in dealt[seat])
+        await sockets[seat].send_json_to(
+            {"type": "play", "move": other_card, "version": states[seat]["version"]}
+        )
+        error = await sockets[seat].receive_json_from(timeout=10)
+        assert error["type"] == "error" and error["code"] == "illegal_move"
+        move = min(states[seat]["view"]["legal"], key=int)
+        await sockets[seat].send_json_to(
+            {"type": "play", "move": move, "version": states[seat]["version"]}
+        )
+        version = await database_sync_to_async(table_version)(table.pk)
+        states = [await state_at(ws, version) for ws in sockets]
+        moves += 1
+    for ws in sockets:
+        await ws.disconnect()
+    assert moves == 4  # two cards each
+    await database_sync_to_async(check_everything_after)(table, series, users)
+
+
+def check_everything_after(table: Table, series: Series, users: list) -> None:
+    game = Game.objects.get(table=table)
+    assert game.game == highcard.KEY and game.options == {"cards": 2}
+    results = {r.seat: r for r in GameResult.objects.filter(game=game)}
+    tricks = game.result["tricks"]
+    for seat in (0, 1):
+        assert results[seat].series_id == series.pk
+        assert results[seat].score == tricks[1 - seat]  # tricks lost: lower is better
+        assert results[seat].detail == {"tricks": tricks[seat]}
+        assert results[seat].place == game.result["places"][seat]
+
+    rows = {row.name: row for row in standings(Series.objects.get(pk=series.pk))}
+    assert set(rows) == {"Anna", "Boris"} and all(r.games == 1 for r in rows.values())
+    assert sorted(r.half_points for r in rows.values()) in ([0, 2], [1, 1])
+    client = signed_in(users[0])
+    text = client.get(f"/series/{series.slug}/standings.csv").content.decode()
+    lines = list(csv.reader(io.StringIO(text)))
+    assert lines[0][-1] == "average_lost_tricks" and {line[1] for line in lines[1:]} == {
+        "Anna",
+        "Boris",
+    }
+    page = client.get(f"/series/{series.slug}/").content.decode()
+    assert "Avg tricks lost" in page
+
+    ratings = Rating.objects.filter(family=highcard.KEY)
+    assert ratings.count() == 2 and all(r.games == 1 for r in ratings)
+    assert client.get(f"/ratings/{highcard.KEY}/").status_code == 200
+
+    replay = json.loads(client.get(f"/games/{game.pk}/replay.json").content)
+    assert replay["game"] == highcard.KEY and len(replay["steps"]) == 5
+    assert replay["steps"][-1]["view"]["over"]
+    record = json.loads(client.get(f"/games/{game.pk}/record.json").content)
+    assert record["options"] == {"cards": 2} and len(record["moves"]) == 4
+
+    detail = client.get(f"/games/{game.pk}/")
+    assert [t.name for t in detail.templates][0] == "games/detail/generic.html"
+    assert "lost_tricks" in detail.content.decode() and "Boris" in detail.content.decode()
+    assert client.get(f"/tables/{table.pk}/").status_code == 200
+    profile = client.get(f"/players/{users[0].player.pk}/").content.decode()
+    assert "of 2" in profile and "Quick high card" in profile
+
+
+def test_no_module_outside_the_test_package_names_the_throwaway_game():
+    # Its key, its label and its module; "high card" alone is ordinary card talk.
+    names = [highcard.KEY, '"High card"', "tests.throwaway", "tests/throwaway"]
+    suffixes = {".py", ".html", ".js", ".css", ".txt", ".toml", ".cfg", ".ini"}
+    named = []
+    for path in ROOT.rglob("*"):
+        parts = path.relative_to(ROOT).parts
+        if parts[0] in ("tests", ".venv", ".git", "node_modules", "var") or path.is_dir():
+            continue
+        if path.suffix not in suffixes:
+            continue
+        text = path.read_text(errors="ignore")
+        named += [f"{path.relative_to(ROOT)}: {n}" for n in names if n in text]
+    assert named == []
