@@ -115,7 +115,7 @@ class VariantAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("rules"))
     def rules(self, variant: Variant) -> str:
-        return "; ".join(variant.engine.rules_in_force(variant.options))
+        return "; ".join(str(line) for line in variant.engine.rules_in_force(variant.options))
 
     def get_form(self, request: HttpRequest, obj: Variant | None = None, change=False, **kwargs):
         kwargs["form"] = self.form.for_game(self._game(request, obj))

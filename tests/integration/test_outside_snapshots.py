@@ -18,7 +18,9 @@ from tests.support import snapshots
 
 SNAPSHOT = Path(__file__).resolve().parent.parent / "data" / "outside_snapshot.json"
 
-pytestmark = pytest.mark.django_db
+# Nineteen games through the services, one a nine-round Golf match: minutes on a
+# busy machine, so a wider guard than the suite's 300 s.
+pytestmark = [pytest.mark.django_db, pytest.mark.timeout(900)]
 
 
 def test_standings_csv_replays_and_records_match_the_snapshot_from_before():
