@@ -1,4 +1,6 @@
-"""The in-memory channel layer (one server process), with its per-message costs cut.
+"""Channel layers: the in-memory one with its costs cut, and Redis pub/sub that survives outages.
+
+The second is at the end of this module (`RedisPubSubChannelLayer`).
 
 Channels' `InMemoryChannelLayer` walks every channel and every group
 membership on every `receive` and `group_send` to expire old entries (so
@@ -20,13 +22,20 @@ Several processes need the Redis layer (REDIS_URL); see docs/OPERATIONS.md.
 from __future__ import annotations
 
 import asyncio
+import logging
 import marshal
 import time
 from copy import deepcopy
 from typing import Any
 
+import channels_redis.pubsub
+import redis.exceptions
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer as _InMemoryChannelLayer
+from channels_redis.pubsub import RedisPubSubLoopLayer, RedisSingleShardConnection
+from django.utils.module_loading import import_string
+
+logger = logging.getLogger(__name__)
 
 
 class InMemoryChannelLayer(_InMemoryChannelLayer):
@@ -74,3 +83,139 @@ def _copier(message: dict):
     except ValueError:
         return lambda: deepcopy(message)
     return lambda: marshal.loads(blob)
+
+
+# ---------------------------------------------------------------------------
+# Redis pub/sub that rides out a Redis outage
+
+
+class RedisPubSubChannelLayer(channels_redis.pubsub.RedisPubSubChannelLayer):
+    """channels_redis's pub/sub layer, quiet and self-healing when Redis goes away.
+
+    channels_redis's receive task logs a traceback every second while Redis
+    is down, and a socket that connects or leaves meanwhile crashes on its
+    SUBSCRIBE / UNSUBSCRIBE. Here, per process (docs/OPERATIONS.md):
+
+    - the receive task notes the loss at INFO, retries every
+      `RECONNECT_SECONDS`, and redis-py subscribes again to every channel and
+      group when the connection comes back;
+    - SUBSCRIBE / UNSUBSCRIBE while Redis is down are recorded, not raised:
+      the reconnection subscribes to what is wanted then;
+    - once the subscriptions are confirmed again, the `on_reconnect` callable
+      (CONFIG, a dotted path) is called with the process's group names:
+      everything published while this process was not listening is lost
+      (pub/sub keeps nothing), so the caller refreshes its own sockets;
+    - `local_group_send` hands a message to this process's members of a
+      group without Redis (used while Redis is unreachable).
+    """
+
+    def _get_layer(self) -> RedisPubSubLoopLayer:
+        loop = asyncio.get_running_loop()
+        layer = self._layers.get(loop)
+        if not isinstance(layer, _LoopLayer):
+            # The parent registers the loop (and its clean-up on loop close,
+            # which flushes whatever layer is registered then); ours replaces
+            # its plain one before anything used it.
+            super()._get_layer()
+            layer = self._layers[loop] = _LoopLayer(*self._args, **self._kwargs, channel_layer=self)
+        return layer
+
+
+# Seconds between two attempts to reach Redis again while it is away.
+RECONNECT_SECONDS = 0.25
+# What a Redis that is down, restarting or not answering raises.
+REDIS_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError)
+
+
+class _LoopLayer(RedisPubSubLoopLayer):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shards = [_Shard(shard.host, self) for shard in self._shards]
+        callback = self.on_reconnect
+        self.on_reconnect = import_string(callback) if isinstance(callback, str) else callback
+        self._group_prefix = self._get_group_channel_name("")
+
+    async def local_group_send(self, group: str, message: dict) -> int:
+        """Deliver to this process's members of `group` only; how many got it."""
+        members = self.groups.get(self._get_group_channel_name(group), ())
+        data = self.channel_layer.serialize(message)
+        delivered = 0
+        for channel in list(members):
+            queue = self.channels.get(channel)
+            if queue is not None:
+                queue.put_nowait(data)
+                delivered += 1
+        return delivered
+
+    def local_groups(self) -> list[str]:
+        """The groups at least one socket of this process belongs to."""
+        return [name[len(self._group_prefix) :] for name, members in self.groups.items() if members]
+
+    def reconnected(self) -> None:
+        if self.on_reconnect is not None:
+            task = asyncio.ensure_future(self.on_reconnect(self.local_groups()))
+            _background.add(task)
+            task.add_done_callback(_background.discard)
+
+
+# Strong references to the reconnection tasks, so none is collected mid-way.
+_background: set[asyncio.Future] = set()
+
+
+class _Shard(RedisSingleShardConnection):
+    def __init__(self, host: dict, channel_layer: _LoopLayer) -> None:
+        super().__init__(host, channel_layer)
+        self.lost_at: float | None = None
+
+    async def subscribe(self, channel: str) -> None:
+        try:
+            await super().subscribe(channel)
+        except REDIS_DOWN:
+            # Wanted all the same: redis-py subscribes the connection again to
+            # every name in `channels` when it reconnects.
+            self._subscribed_to.add(channel)
+            self._pubsub.channels[channel.encode()] = None
+
+    async def unsubscribe(self, channel: str) -> None:
+        try:
+            await super().unsubscribe(channel)
+        except REDIS_DOWN:
+            # Not wanted any more: the reconnection must not subscribe it again.
+            self._subscribed_to.discard(channel)
+            self._pubsub.channels.pop(channel.encode(), None)
+
+    async def _do_receiving(self) -> None:
+        while True:
+            try:
+                if self._pubsub and self._pubsub.subscribed:
+                    message = await self._pubsub.get_message(timeout=0.1)
+                    self._handle(message)
+                else:
+                    await asyncio.sleep(0.1)
+            except (asyncio.CancelledError, GeneratorExit):
+                raise
+            except REDIS_DOWN as exc:  # a timeout too: it may be a dying connection
+                if self.lost_at is None:
+                    self.lost_at = time.monotonic()
+                    logger.info("Redis subscription lost (%s); reconnecting", _brief(exc))
+                await asyncio.sleep(RECONNECT_SECONDS)
+            except Exception:
+                logger.exception("Unexpected exception in receive task")
+                await asyncio.sleep(1)
+
+    def _handle(self, message: dict | None) -> None:
+        if message is None:
+            return
+        if message["type"] == "message":
+            self._receive_message(message)
+        elif message["type"] == "subscribe" and self.lost_at is not None:
+            # redis-py sends one SUBSCRIBE for every wanted name on reconnecting:
+            # its first confirmation means Redis has them all, so anything
+            # published from now on reaches us.
+            logger.info("Redis subscription back after %.1f s", time.monotonic() - self.lost_at)
+            self.lost_at = None
+            self.channel_layer.reconnected()
+
+
+def _brief(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}".splitlines()[0][:200]

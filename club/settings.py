@@ -237,9 +237,24 @@ _REDIS_CONFIG = {
     # BZPOPMIN: a few hundred sockets (re)joining at once crashed consumers
     # with "Too many connections" and "Timeout reading" (docs/PERFORMANCE.md,
     # two processes).
-    "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
+    # A Redis that does not answer a connect at all (a dead host) must not
+    # hold a reconnection for the whole socket timeout.
+    "hosts": [
+        {
+            "address": REDIS_URL,
+            "max_connections": 1000,
+            "socket_timeout": 15,
+            "socket_connect_timeout": 2,
+        }
+    ],
     "prefix": env("CHANNELS_PREFIX", "club"),
 }
+# Longest a table update waits on the channel layer before this process treats
+# the layer as down and keeps its updates to re-announce (games/broadcast.py,
+# docs/OPERATIONS.md): a slow Redis holds a move up by at most this.
+CHANNEL_LAYER_TIMEOUT = env_float("CHANNEL_LAYER_TIMEOUT", 1.0)
+if CHANNEL_LAYER_TIMEOUT <= 0:
+    raise SystemExit("CHANNEL_LAYER_TIMEOUT must be above 0")
 if REDIS_URL and REDIS_LAYER not in {"core", "pubsub"}:
     raise SystemExit(f"REDIS_LAYER must be core or pubsub, not {REDIS_LAYER!r}")
 if REDIS_URL and REDIS_LAYER == "pubsub":
@@ -249,10 +264,12 @@ if REDIS_URL and REDIS_LAYER == "pubsub":
     # latency (docs/PERFORMANCE.md, "Scale-out"). Nothing is queued for a
     # socket that is not listening, which the tables tolerate: a seat that
     # misses a version resynchronises (docs/PROTOCOL.md, "Versions").
+    # club.layers' subclass rides out a Redis outage quietly and refreshes the
+    # process's sockets when its subscription comes back (docs/OPERATIONS.md).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": _REDIS_CONFIG,
+            "BACKEND": "club.layers.RedisPubSubChannelLayer",
+            "CONFIG": {**_REDIS_CONFIG, "on_reconnect": "games.broadcast.layer_reconnected"},
         }
     }
 elif REDIS_URL:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import sys
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
@@ -19,6 +20,7 @@ from club import home as home_data
 from club.models import GameResult, Player, Series
 from club.standings import RECENT as RECENT_MARKS
 from club.standings import standings
+from games.db import DATABASE_DOWN, RETRY_AFTER_SECONDS, database_unavailable
 from games.models import Game, Table
 from ratings.stats import attach_ratings
 
@@ -212,4 +214,16 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     # No context processors: the failure may be in one of them.
+    if isinstance(sys.exc_info()[1], DATABASE_DOWN):
+        return database_unavailable_page(request, sys.exc_info()[1])
     return HttpResponse(loader.get_template("500.html").render(), status=500)
+
+
+def database_unavailable_page(request: HttpRequest, exc: BaseException) -> HttpResponse:
+    """The database is away (restarting, say): 503, the branded page, one warning per outage."""
+    database_unavailable(exc, f"page {request.path}")
+    response = HttpResponse(loader.get_template("503.html").render(), status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    # Reported once per outage above: Django must not log a traceback per page.
+    response._has_been_logged = True
+    return response

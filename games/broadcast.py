@@ -1,17 +1,57 @@
-"""Publishing table changes to websocket groups, after the transaction commits."""
+"""Publishing table changes to websocket groups, after the transaction commits.
+
+The database is the truth; the broadcast is best effort and heals itself
+(docs/OPERATIONS.md, "When Redis or PostgreSQL goes away"):
+
+- `publish` never raises. A `group_send` that fails or takes longer than
+  CHANNEL_LAYER_TIMEOUT marks the layer down for this process: from then on
+  updates skip the layer (no move waits on a dead Redis), go at once to this
+  process's own sockets of the table (`local_group_send`), and the newest one
+  per table is kept. A retry task re-announces the kept updates every
+  RETRY_SECONDS until the layer takes them; then one warning says how many
+  updates did not go through it.
+- When this process's subscription comes back (`layer_reconnected`, called by
+  club.layers), its sockets may have missed what other processes published
+  meanwhile: each table they follow gets its current state from the database.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 
-from games.services import Broadcast
+from games.db import on_database
+from games.services import Broadcast, table_state
+
+logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
+TABLE_PREFIX = "table-"
+# While the layer is down: how often the kept updates are offered to it again.
+RETRY_SECONDS = 0.25
 
 
 def table_group(table_id: int) -> str:
-    return f"table-{table_id}"
+    return f"{TABLE_PREFIX}{table_id}"
+
+
+class _Outage:
+    """This process's view of the layer: up, or down since when with what kept."""
+
+    def __init__(self) -> None:
+        self.since: float | None = None
+        self.undelivered = 0
+        self.kept: dict[int, dict] = {}  # table id -> newest snapshot not delivered
+        self.lobby = False
+        self.retry: asyncio.Task | None = None
+
+
+_outage = _Outage()
 
 
 def player_group(player_id: int) -> str:
@@ -20,6 +60,22 @@ def player_group(player_id: int) -> str:
 
 
 async def publish(updates: list[Broadcast]) -> None:
+    """Send each update to its table's group (and the lobby's); never raises."""
+    if _outage.since is None:
+        try:
+            await asyncio.wait_for(_send(updates), settings.CHANNEL_LAYER_TIMEOUT)
+            return
+        except Exception as exc:  # noqa: BLE001 - any failure: the move stands regardless
+            _went_down(exc)
+    await _keep(updates)
+
+
+def publish_sync(updates: list[Broadcast]) -> None:
+    """For views and other sync callers, once their transaction has committed."""
+    async_to_sync(publish)(updates)
+
+
+async def _send(updates: list[Broadcast]) -> None:
     layer = get_channel_layer()
     lobby = False
     for update in updates:
@@ -37,6 +93,85 @@ async def publish(updates: list[Broadcast]) -> None:
         await layer.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
-def publish_sync(updates: list[Broadcast]) -> None:
-    """For views and other sync callers, once their transaction has committed."""
-    async_to_sync(publish)(updates)
+def _went_down(exc: BaseException) -> None:
+    _outage.since = time.monotonic()
+    _outage.undelivered = 0
+    reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+    logger.info("channel layer unreachable (%s): keeping table updates to re-announce", reason)
+
+
+async def _keep(updates: list[Broadcast]) -> None:
+    """While the layer is down: this process's sockets now, everyone else later."""
+    layer = get_channel_layer()
+    local = getattr(layer, "local_group_send", None)
+    for update in updates:
+        _outage.undelivered += 1
+        kept = _outage.kept.get(update.table_id)
+        if kept is None or kept["version"] <= update.snapshot["version"]:
+            _outage.kept[update.table_id] = update.snapshot
+        _outage.lobby = _outage.lobby or update.lobby
+        if local is not None:
+            message = {"type": "table.update", "snapshot": update.snapshot}
+            await local(table_group(update.table_id), message)
+    if local is not None and any(u.lobby for u in updates):
+        await local(LOBBY_GROUP, {"type": "lobby.changed"})
+    if _outage.retry is None or _outage.retry.done():
+        _outage.retry = asyncio.get_running_loop().create_task(_retry(), name="re-announce")
+
+
+async def _retry() -> None:
+    """Offer the kept updates to the layer until it takes them all, then say so once."""
+    while _outage.since is not None:
+        await asyncio.sleep(RETRY_SECONDS)
+        kept = dict(_outage.kept)
+        lobby = _outage.lobby
+        updates = [Broadcast(table_id, snap, lobby=False) for table_id, snap in kept.items()]
+        if lobby and updates:
+            updates[-1].lobby = True
+        try:
+            if lobby and not updates:
+                await asyncio.wait_for(_send_lobby(), settings.CHANNEL_LAYER_TIMEOUT)
+            else:
+                await asyncio.wait_for(_send(updates), settings.CHANNEL_LAYER_TIMEOUT)
+        except Exception:  # noqa: BLE001, S112 - still down: try again shortly
+            continue
+        for table_id, snap in kept.items():
+            if _outage.kept.get(table_id) is snap:
+                del _outage.kept[table_id]
+        _outage.lobby = _outage.lobby and not lobby
+        if not _outage.kept and not _outage.lobby:
+            logger.warning(
+                "channel layer was unreachable for %.1f s: %d table updates did not go "
+                "through it (this process's own sockets had them at once); "
+                "re-announced the newest state of %d tables",
+                time.monotonic() - _outage.since,
+                _outage.undelivered,
+                len(kept),
+            )
+            _outage.since = None
+
+
+async def _send_lobby() -> None:
+    await get_channel_layer().group_send(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+async def layer_reconnected(groups: list[str]) -> None:
+    """The layer's subscription is back: refresh every table this process's sockets follow.
+
+    Whatever other processes published while this one was not subscribed is
+    lost (pub/sub keeps nothing), so each table's current state is read from
+    the database and handed to this process's sockets of it; sockets drop it
+    if they already have that version. Lobby pages are told to look again.
+    """
+    layer = get_channel_layer()
+    for group in groups:
+        if group == LOBBY_GROUP:
+            await layer.local_group_send(LOBBY_GROUP, {"type": "lobby.changed"})
+        elif group.startswith(TABLE_PREFIX) and group[len(TABLE_PREFIX) :].isdigit():
+            try:
+                state = await on_database(table_state)(int(group[len(TABLE_PREFIX) :]))
+            except Exception as exc:  # noqa: BLE001 - the database may be down too
+                logger.warning("could not refresh sockets after the layer came back: %s", exc)
+                return
+            if state is not None:
+                await layer.local_group_send(group, {"type": "table.update", "snapshot": state})

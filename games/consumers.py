@@ -30,7 +30,12 @@ from chat.rooms import LOBBY, table_room
 from club.i18n import language_from_scope
 from games import runner, services
 from games.broadcast import LOBBY_GROUP, player_group, publish, table_group
-from games.db import on_database
+from games.db import (
+    DATABASE_DOWN,
+    RETRY_AFTER_SECONDS,
+    database_unavailable,
+    on_database,
+)
 from games.i18n import lazy_format
 
 logger = logging.getLogger(__name__)
@@ -45,6 +50,7 @@ CLOSE_FLOODING = 4429  # kept sending over the rate limit
 # it uses 1009 itself for frames over daphne's own 1 MiB limit.
 CLOSE_TOO_BIG = 4413
 CLOSE_SERVER_ERROR = 1011  # the connection could not be set up (logged)
+CLOSE_UNAVAILABLE = 4503  # the database is away: connect again later
 
 # Client frames already queued that one dispatch takes at once (see dispatch).
 FRAMES_PER_TURN = 200
@@ -142,6 +148,8 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
             await handler(message)
         except StopConsumer:
             raise
+        except DATABASE_DOWN as exc:
+            await self._unavailable(message["type"], exc)
         except Exception:
             # The one catch-all: a bug must cost one answer, not the socket.
             logger.exception("%s: %s failed", type(self).__name__, message["type"])
@@ -154,6 +162,20 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
             await self._error("server_error", _("Something went wrong on the server; try again."))
             if kind == "websocket.connect":
                 await self._shut(CLOSE_SERVER_ERROR)
+
+    async def _unavailable(self, kind: str, exc: BaseException) -> None:
+        """The database is away: nothing was changed; say when to try again (no traceback)."""
+        database_unavailable(exc, f"{type(self).__name__} {kind}")
+        if kind == "websocket.disconnect":
+            raise StopConsumer  # presence: the runner expires the unvouched row later
+        with contextlib.suppress(Exception):  # the socket may be closed under us
+            await self._error(
+                "unavailable",
+                "The club's database is not answering; nothing was changed. Try again shortly.",
+                retry_after=RETRY_AFTER_SECONDS,
+            )
+            if kind == "websocket.connect":
+                await self._shut(CLOSE_UNAVAILABLE)
 
     async def _admit(self, text_data: str | None, bytes_data: bytes | None) -> bool:
         """Size and rate limits, before the frame is parsed; False: it was answered."""
@@ -304,7 +326,7 @@ class TableConsumer(ChatSocket, GuardedConsumer):
         update = await on_database(services.play_move)(
             self.player_id, self.table_id, move[:16], version
         )
-        await publish([update])
+        await self._announce(update)
 
     async def _handle_sync(self, content: dict) -> None:
         await self._send_full_state()
@@ -315,13 +337,23 @@ class TableConsumer(ChatSocket, GuardedConsumer):
     async def _handle_handover(self, content: dict) -> None:
         version = _field(content, "version", int)
         update = await on_database(services.hand_over)(self.player_id, self.table_id, version)
-        await publish([update])
+        await self._announce(update)
 
     async def _handle_back(self, content: dict) -> None:
         update = await on_database(services.come_back)(self.player_id, self.table_id)
-        await publish([update])
+        await self._announce(update)
 
     # -- outbound ----------------------------------------------------------
+
+    async def _announce(self, update: services.Broadcast) -> None:
+        """A change this socket made, committed: its own state now, then everyone's.
+
+        The sender's answer comes from this process, not through the channel
+        layer, so a committed change is never lost to (or reported failed by)
+        a layer that is down; `publish` never raises (games/broadcast.py).
+        """
+        await self.table_update({"snapshot": update.snapshot})
+        await publish([update])
 
     async def table_update(self, event: dict) -> None:
         snapshot = event["snapshot"]

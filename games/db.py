@@ -12,6 +12,10 @@ of threads, each borrowing a pooled connection for the length of one call.
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
@@ -19,6 +23,9 @@ from typing import Any
 
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from django.conf import settings
+from django.db import InterfaceError, OperationalError, connections
+
+logger = logging.getLogger(__name__)
 
 
 @cache
@@ -40,3 +47,64 @@ def on_database(func: Callable[..., Any]) -> Callable[..., Any]:
     if executor is None:
         return database_sync_to_async(func)
     return DatabaseSyncToAsync(func, thread_sensitive=False, executor=executor)
+
+
+# ---------------------------------------------------------------------------
+# The database going away (docs/OPERATIONS.md, "When Redis or PostgreSQL goes away")
+
+# What a database that is down, restarting or out of pooled connections raises
+# through Django (psycopg's and the pool's errors arrive as these).
+DATABASE_DOWN = (OperationalError, InterfaceError)
+# What a refused request is told: try again in this many seconds.
+RETRY_AFTER_SECONDS = 2
+
+
+class _DatabaseOutage:
+    def __init__(self) -> None:
+        self.since: float | None = None
+        self.refused = 0
+
+
+_outage = _DatabaseOutage()
+
+
+def database_unavailable(exc: BaseException, what: str) -> None:
+    """A request failed because the database is away: one warning per outage, no traceback."""
+    _outage.refused += 1
+    if _outage.since is not None:
+        return
+    _outage.since = time.monotonic()
+    reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+    logger.warning(
+        "database unavailable (%s, in %s): refusing what needs it until it is back", reason, what
+    )
+    _reset_pool()
+
+
+def database_available() -> None:
+    """Something just worked on the database: close the outage, if there was one."""
+    if _outage.since is None:
+        return
+    logger.info(
+        "database back after %.1f s; %d requests were refused meanwhile",
+        time.monotonic() - _outage.since,
+        _outage.refused,
+    )
+    _outage.since, _outage.refused = None, 0
+
+
+def _reset_pool() -> None:
+    """Let the pool drop its connections to the old server now, not one failed request each.
+
+    After a PostgreSQL restart every idle pooled connection is dead but looks
+    fine until used; `check()` tests them (in the pool's own workers) and
+    replaces the broken ones.
+    """
+    pool = getattr(connections["default"], "pool", None)
+    if pool is not None:
+        threading.Thread(target=_check_pool, args=(pool,), daemon=True).start()
+
+
+def _check_pool(pool: Any) -> None:
+    with contextlib.suppress(Exception):  # down still: the next outage's first error tries again
+        pool.check()

@@ -25,7 +25,7 @@ from django.conf import settings
 
 from games import services
 from games.broadcast import publish
-from games.db import on_database
+from games.db import DATABASE_DOWN, database_available, database_unavailable, on_database
 
 logger = logging.getLogger(__name__)
 POLL_SECONDS = 0.2
@@ -78,6 +78,11 @@ async def run_forever() -> None:
                 next_heartbeat = loop.time() + settings.PRESENCE_HEARTBEAT_SECONDS
                 await heartbeat()
             played = await run_once()
+            database_available()
+        except DATABASE_DOWN as exc:
+            # One warning per outage (games/db.py); the clock and bots carry on
+            # by themselves when the database is back: the overdue turns are due.
+            database_unavailable(exc, "house runner")
         except Exception:  # noqa: BLE001 - the runner must outlive any one bad turn
             logger.exception("house runner: a turn failed")
         # After a move the next seat may already be due (several bots in a row,

@@ -41,6 +41,7 @@ from games.services.snapshots import (
     seat_of,
     snapshot,
     table_for_viewer,
+    table_state,
 )
 from games.services.tables import (
     abort_table,
@@ -92,4 +93,5 @@ __all__ = [
     "snapshot",
     "start_table",
     "table_for_viewer",
+    "table_state",
 ]

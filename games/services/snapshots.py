@@ -100,6 +100,22 @@ def table_for_viewer(table_id: int, player_id: int, invite: str | None = None) -
     return data
 
 
+def table_state(table_id: int) -> dict | None:
+    """The snapshot and full move log for the sockets already following a table (None: gone).
+
+    What a process sends its own sockets after it missed updates (the channel
+    layer was down): no viewer check, they passed it when they connected.
+    """
+    table = Table.objects.select_related("variant", "series").filter(pk=table_id).first()
+    if table is None:
+        return None
+    seats = _seats(table)
+    game = None if table.status == Table.Status.OPEN else current_game(table)
+    data = snapshot(table, game, seats)
+    data["log"] = move_log(game)
+    return data
+
+
 def _may_see_private(table: Table, player_id: int, seats: list[Seat], invite: str | None) -> bool:
     seated = any(s.player_id == player_id for s in seats)
     if seated or table.created_by_id == player_id:
