@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP through Django, websockets through Channels."""
 
+import contextlib
 import gc
 import os
 
@@ -14,6 +15,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games import runner  # noqa: E402
+from games.db import DATABASE_DOWN, database_unavailable  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
@@ -41,4 +43,14 @@ gc.set_threshold(20_000, 50, 100)
 async def application(scope, receive, send):
     # The house runner lives on the server's event loop; the first request starts it.
     runner.ensure_started()
-    await router(scope, receive, send)
+    if scope["type"] != "websocket":
+        await router(scope, receive, send)  # pages: Django's own handling (club.views)
+        return
+    try:
+        await router(scope, receive, send)
+    except DATABASE_DOWN as exc:
+        # Reading the session before the consumer runs needs the database:
+        # refused like a frame would be (one warning per outage, no traceback).
+        database_unavailable(exc, "websocket sign-in")
+        with contextlib.suppress(Exception):
+            await send({"type": "websocket.close", "code": 4503})

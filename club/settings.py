@@ -252,7 +252,7 @@ _REDIS_CONFIG = {
 # Longest a table update waits on the channel layer before this process treats
 # the layer as down and keeps its updates to re-announce (games/broadcast.py,
 # docs/OPERATIONS.md): a slow Redis holds a move up by at most this.
-CHANNEL_LAYER_TIMEOUT = env_float("CHANNEL_LAYER_TIMEOUT", 1.0)
+CHANNEL_LAYER_TIMEOUT = env_float("CHANNEL_LAYER_TIMEOUT", 2.0)
 if CHANNEL_LAYER_TIMEOUT <= 0:
     raise SystemExit("CHANNEL_LAYER_TIMEOUT must be above 0")
 if REDIS_URL and REDIS_LAYER not in {"core", "pubsub"}:

@@ -96,7 +96,10 @@ async def _send(updates: list[Broadcast]) -> None:
 def _went_down(exc: BaseException) -> None:
     _outage.since = time.monotonic()
     _outage.undelivered = 0
-    reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+    if isinstance(exc, TimeoutError):
+        reason = f"no answer within {settings.CHANNEL_LAYER_TIMEOUT:g} s"
+    else:
+        reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
     logger.info("channel layer unreachable (%s): keeping table updates to re-announce", reason)
 
 
