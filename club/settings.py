@@ -188,6 +188,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
+    # While the database is away: the 503 page at once (docs/OPERATIONS.md).
+    "club.middleware.database_away",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the `django_language` cookie (set by the header picker),
     # else Accept-Language; MemberLanguageMiddleware below lets a signed-in
@@ -257,6 +259,18 @@ if CHANNEL_LAYER_TIMEOUT <= 0:
     raise SystemExit("CHANNEL_LAYER_TIMEOUT must be above 0")
 if REDIS_URL and REDIS_LAYER not in {"core", "pubsub"}:
     raise SystemExit(f"REDIS_LAYER must be core or pubsub, not {REDIS_LAYER!r}")
+if REDIS_URL:
+    from redis.asyncio.retry import Retry
+    from redis.backoff import NoBackoff
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    # A pooled connection to a Redis that has restarted since is dead but looks
+    # fine until used: try once more on a fresh connection before calling the
+    # layer down (a Redis that is really down refuses both at once).
+    _REDIS_CONFIG["hosts"][0] |= {
+        "retry": Retry(NoBackoff(), 1),
+        "retry_on_error": [RedisConnectionError],
+    }
 if REDIS_URL and REDIS_LAYER == "pubsub":
     # channels_redis's pub/sub layer (the default): a group message is
     # published once and each process fans it out to its own sockets; it cost

@@ -33,8 +33,10 @@ from games.broadcast import LOBBY_GROUP, player_group, publish, table_group
 from games.db import (
     DATABASE_DOWN,
     RETRY_AFTER_SECONDS,
+    database_available,
     database_unavailable,
     on_database,
+    refuse_while_away,
 )
 from games.i18n import lazy_format
 
@@ -313,6 +315,8 @@ class TableConsumer(ChatSocket, GuardedConsumer):
                     "unknown_type",
                     lazy_format(_("Unknown message type %(kind)s."), kind=_brief(kind)),
                 )
+            if kind != "ping":
+                refuse_while_away()  # the database is away: `unavailable` at once
             await handlers[kind](content)
         except ProtocolError as exc:
             await self._error(exc.code, exc.message)
@@ -352,6 +356,7 @@ class TableConsumer(ChatSocket, GuardedConsumer):
         layer, so a committed change is never lost to (or reported failed by)
         a layer that is down; `publish` never raises (games/broadcast.py).
         """
+        database_available()  # it just committed: any outage is over
         await self.table_update({"snapshot": update.snapshot})
         await publish([update])
 
@@ -365,6 +370,7 @@ class TableConsumer(ChatSocket, GuardedConsumer):
         snapshot = await on_database(services.table_for_viewer)(
             self.table_id, self.player_id, self.invite
         )
+        database_available()
         self.version = -1  # a resync always answers, even with the same version
         await self._send_state(snapshot)
 

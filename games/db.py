@@ -57,12 +57,21 @@ def on_database(func: Callable[..., Any]) -> Callable[..., Any]:
 DATABASE_DOWN = (OperationalError, InterfaceError)
 # What a refused request is told: try again in this many seconds.
 RETRY_AFTER_SECONDS = 2
+# While the database is known to be away, one request this often still goes
+# to it (to find out it is back); the others are refused at once instead of
+# each waiting DATABASE_POOL_TIMEOUT for a connection that cannot come.
+PROBE_SECONDS = 1.0
+
+
+class DatabaseAway(OperationalError):
+    """Refused without trying: the database was away a moment ago (`refuse_while_away`)."""
 
 
 class _DatabaseOutage:
     def __init__(self) -> None:
         self.since: float | None = None
         self.refused = 0
+        self.probed_at = 0.0
 
 
 _outage = _DatabaseOutage()
@@ -73,12 +82,27 @@ def database_unavailable(exc: BaseException, what: str) -> None:
     _outage.refused += 1
     if _outage.since is not None:
         return
-    _outage.since = time.monotonic()
+    _outage.since = _outage.probed_at = time.monotonic()
     reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
     logger.warning(
         "database unavailable (%s, in %s): refusing what needs it until it is back", reason, what
     )
     _reset_pool()
+
+
+def outage_ongoing() -> bool:
+    return _outage.since is not None
+
+
+def refuse_while_away() -> None:
+    """Raise `DatabaseAway` while the database is known to be away, but for one probe a second."""
+    if _outage.since is None:
+        return
+    now = time.monotonic()
+    if now - _outage.probed_at >= PROBE_SECONDS:
+        _outage.probed_at = now
+        return
+    raise DatabaseAway("the database was not answering a moment ago")
 
 
 def database_available() -> None:

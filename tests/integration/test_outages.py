@@ -253,3 +253,62 @@ async def test_postgres_restarted_mid_game_refuses_moves_cleanly_and_play_resume
         final = site.database.table_version(table_id)
         assert all(p.version == final for p in players)
     assert_clean_logs(site, "database unavailable")
+
+
+def acknowledged_at(player: Player, version: int, sent: float) -> float | None:
+    """When the mover first had a state newer than the one it played against."""
+    for frame in player.frames:
+        if frame["type"] == "state" and frame["at"] >= sent and frame["version"] > version:
+            return frame["at"]
+    return None
+
+
+@pytest.mark.parametrize("site_env", [{"CHANNEL_LAYER_TIMEOUT": "1"}])
+async def test_a_slow_redis_holds_no_move_up_longer_than_the_layer_timeout(
+    tmp_path: Path, site_env
+):
+    need_services()
+    site = start_site(tmp_path, env=site_env)
+    sleep_seconds = 5
+    try:
+        setup = await asyncio.to_thread(started_table, site.database, 4, "Devyatka", 2)
+        players = await seat_players(site, setup)
+        playing = asyncio.Event()
+        playing.set()
+        tasks = [asyncio.create_task(run_player(p, playing, THINK)) for p in players]
+        try:
+            await asyncio.sleep(1.0)
+            began = time.monotonic()
+            # Redis answers nobody for 5 s (the command returns when it is over).
+            await asyncio.to_thread(site.redis.command, "DEBUG", "SLEEP", str(sleep_seconds))
+            ended = time.monotonic()
+            playing.clear()
+            await asyncio.sleep(0.5)
+            version = site.database.table_version(setup["table"])
+            seconds = await converge(players, version, limit=15)
+            assert seconds is not None and seconds <= CONVERGE_SECONDS, seconds
+            playing.set()
+            await play_to_the_end(site, [players], limit=90)
+        finally:
+            playing.clear()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.gather(*(p.client.close() for p in players), return_exceptions=True)
+        # Moves sent in the first half of the sleep were answered before it ended:
+        # each waited for the layer at most CHANNEL_LAYER_TIMEOUT (1 s), not for Redis.
+        early = [
+            (p, v, at)
+            for p in players
+            for v, at in p.sent_at.items()
+            if began <= at <= began + sleep_seconds / 2
+        ]
+        assert early, "someone moved while Redis was asleep"
+        for player, version, at in early:
+            answered = acknowledged_at(player, version, at)
+            assert answered is not None and answered < ended, (player.seat, version)
+        assert not [p.errors for p in players if p.errors]
+        assert_nothing_lost(site, setup["table"], players)
+        assert_clean_logs(site, "channel layer was unreachable")
+    finally:
+        stop_site(site)

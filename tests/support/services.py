@@ -79,12 +79,22 @@ class RedisServer:
                 str(self.directory),
                 "--logfile",
                 str(log),
-            ],  # fmt: skip
+                *self._debug_command(),
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
         _wait_for_port(self.port, 20)
         return self
+
+    @staticmethod
+    def _debug_command() -> list[str]:
+        """DEBUG SLEEP (a Redis that answers nobody) is off by default since Redis 7."""
+        version = subprocess.run(
+            [redis_binary() or "redis-server", "--version"], capture_output=True, text=True
+        ).stdout
+        major = version.split("v=", 1)[-1].split(".", 1)[0]
+        return ["--enable-debug-command", "local"] if major.isdigit() and int(major) >= 7 else []
 
     def command(self, *args: str) -> str:
         """A redis-cli command (e.g. DEBUG SLEEP); returns its output."""
@@ -94,6 +104,8 @@ class RedisServer:
             text=True,
             timeout=60,
         )
+        if result.returncode != 0 or result.stdout.startswith("ERR"):
+            raise RuntimeError(f"redis-cli {' '.join(args)}: {result.stdout}{result.stderr}")
         return result.stdout.strip()
 
     def kill(self) -> None:
