@@ -216,6 +216,11 @@ function onError(frame) {
     send({ type: "sync" }); // the answer re-enables the hand
     return;
   }
+  if (frame.code === "unavailable") {
+    // The database was away and nothing changed: look again once it may be
+    // back (a refused sync comes round here again, every retry_after seconds).
+    setTimeout(() => send({ type: "sync" }), (frame.retry_after || 2) * 1000);
+  }
   if (pending) {
     setPending(false);
     renderer?.renderHand();

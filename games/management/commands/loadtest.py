@@ -50,6 +50,10 @@ class Stats:
     deal_latencies: list[float] = field(default_factory=list)  # all accepts -> new deal seen
     again_latencies: list[float] = field(default_factory=list)  # one "play again" post
     errors: Counter = field(default_factory=Counter)
+    # For outages (tests/bench/bench_outage.py): when each mover had its own
+    # answer, and when each table's move reached every seat (table id, time).
+    acks: list[float] = field(default_factory=list)
+    completions: list[tuple[int, float]] = field(default_factory=list)
 
 
 @dataclass
@@ -74,6 +78,10 @@ class LoadTable:
         self.arrived: dict[int, float] = {}  # seat -> when it got the target version
         self.done: asyncio.Future | None = None
         self.broken = False
+        self.mover: Seat | None = None  # who sent the move in flight, and what
+        self.message = ""
+        self.acked = False
+        self.max_seen = -1  # the newest version any seat of this table received
 
     # -- connections ---------------------------------------------------------
 
@@ -106,8 +114,13 @@ class LoadTable:
                 frame = json.loads(text)
                 if frame.get("type") != "state":
                     stats.errors[f"error frame: {frame.get('code')}"] += 1
+                    self._refused(seat, frame)
                     continue
                 version = frame["version"]
+                self.max_seen = max(self.max_seen, version)
+                if seat is self.mover and version >= self.target and not self.acked:
+                    self.acked = True
+                    stats.acks.append(now)
                 if version > seat.version + 1 and "log" not in frame:
                     stats.errors["missing versions"] += version - seat.version - 1
                 if version <= seat.version and "log" not in frame:
@@ -118,6 +131,7 @@ class LoadTable:
                     self.arrived[seat.index] = now
                     if len(self.arrived) == len(self.seats) and not self.done.done():
                         self.done.set_result(max(self.arrived.values()))
+                        stats.completions.append((self.table_id, now))
         except ConnectionClosed:
             pass
         if not self.run.stopping:
@@ -128,6 +142,16 @@ class LoadTable:
 
     async def close(self) -> None:
         await asyncio.gather(*(s.ws.close() for s in self.seats if s.ws), return_exceptions=True)
+
+    def _refused(self, seat: Seat, frame: dict) -> None:
+        """`unavailable` (the database is away): send the same move again when told."""
+        if frame.get("code") != "unavailable" or seat is not self.mover or self.done is None:
+            return
+        message = self.message
+        asyncio.get_running_loop().call_later(
+            float(frame.get("retry_after", 1)),
+            lambda: asyncio.ensure_future(seat.ws.send(message)),
+        )
 
     # -- playing -------------------------------------------------------------
 
@@ -169,6 +193,7 @@ class LoadTable:
                 mover = self.rng.choice(movers)
                 move = self.rng.choice(mover.latest["view"]["legal"])
                 message = json.dumps({"type": "play", "move": move, "version": head["version"]})
+                self.mover, self.message, self.acked = mover, message, False
                 sent_at = time.perf_counter()
                 seconds = await self._until_everyone_has(
                     head["version"] + 1, partial(mover.ws.send, message)
@@ -286,6 +311,16 @@ def _http_report(run: LoadRun, stats: Stats) -> dict:
     }
     report["failures"] = failures
     return report
+
+
+def lost_versions(run: LoadRun) -> int:
+    """Versions some seat received that the database does not have (must be 0)."""
+    from games.models import Table
+
+    stored = dict(
+        Table.objects.filter(pk__in=[t.table_id for t in run.tables]).values_list("pk", "version")
+    )
+    return sum(max(0, t.max_seen - stored.get(t.table_id, -1)) for t in run.tables)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -436,6 +471,7 @@ class Command(BaseCommand):
                 options["probe"] = loadprobe.make_probe(prefix)
             run = LoadRun(options, layout)
             info = asyncio.run(run.go())
+            info["lost_versions"] = lost_versions(run)
         finally:
             if options["keep"]:
                 self.stdout.write(f"Kept the synthetic data ({prefix}-…).")
@@ -510,6 +546,11 @@ class Command(BaseCommand):
             else None,
             "cores": os.cpu_count(),
             "load_average": [round(x, 2) for x in os.getloadavg()],
+            "lost_versions": info["lost_versions"],
+            # Monotonic clock (the same for every process here): for outage benchmarks.
+            "began": info["began"],
+            "acks": stats.acks,
+            "completions": stats.completions,
         }
         lat = report["latency_ms"]
         self.stdout.write(
