@@ -22,6 +22,7 @@ with a message elsewhere when they are missing.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 import urllib.error
@@ -30,6 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect
 
 from tests.support.outages import (
     Player,
@@ -131,6 +133,13 @@ async def play_to_the_end(site: Site, players_by_table: list[list[Player]], limi
     raise AssertionError(f"the games did not finish after the outage: {stuck} {database}")
 
 
+async def lobby_listener(server, frames: list[dict]) -> None:
+    """A lobby page's socket on `server`: every frame it gets goes into `frames`."""
+    async with connect(f"{server.ws_url}/ws/lobby/", origin=server.url) as ws:
+        async for text in ws:
+            frames.append(json.loads(text))
+
+
 async def test_redis_killed_mid_game_loses_no_move_and_every_socket_catches_up(site: Site):
     setups = [
         await asyncio.to_thread(started_table, site.database, 4, "Devyatka", 2) for _ in range(2)
@@ -138,9 +147,14 @@ async def test_redis_killed_mid_game_loses_no_move_and_every_socket_catches_up(s
     tables = [s["table"] for s in setups]
     by_table = [await seat_players(site, s) for s in setups]
     everyone = [p for players in by_table for p in players]
+    lobbies: list[list[dict]] = [[], []]
+    tasks = [
+        asyncio.create_task(lobby_listener(s, f))
+        for s, f in zip(site.servers, lobbies, strict=True)
+    ]
     playing = asyncio.Event()
     playing.set()
-    tasks = [asyncio.create_task(run_player(p, playing, THINK)) for p in everyone]
+    tasks += [asyncio.create_task(run_player(p, playing, THINK)) for p in everyone]
     try:
         await asyncio.sleep(1.5)
         site.redis.kill()
@@ -160,12 +174,21 @@ async def test_redis_killed_mid_game_loses_no_move_and_every_socket_catches_up(s
                     assert player.version == version, (table_id, player.seat)
             assert not any(p.errors for p in players), [p.errors for p in players]
 
+        heard = [len(frames) for frames in lobbies]
         site.redis.start()
         for players, version in zip(by_table, before_return, strict=True):
             seconds = await converge(players, version, limit=15)
             assert seconds is not None and seconds <= CONVERGE_SECONDS, (
                 f"sockets at {[p.version for p in players]}, database at {version}: {seconds}"
             )
+        # Lobby pages on both processes are told to look again once Redis is back.
+        for _ in range(100):
+            if all(len(frames) > n for frames, n in zip(lobbies, heard, strict=True)):
+                break
+            await asyncio.sleep(0.05)
+        assert all(
+            {"type": "lobby"} in frames[n:] for frames, n in zip(lobbies, heard, strict=True)
+        ), lobbies
 
         playing.set()  # and the games go on to their end, on the same processes
         await play_to_the_end(site, by_table, limit=90)
