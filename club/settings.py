@@ -188,13 +188,14 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
-    # While the database is away: the 503 page at once (docs/OPERATIONS.md).
-    "club.middleware.database_away",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the `django_language` cookie (set by the header picker),
     # else Accept-Language; MemberLanguageMiddleware below lets a signed-in
     # member's stored choice win over both.
     "django.middleware.locale.LocaleMiddleware",
+    # While the database is away: the 503 page at once, in the visitor's
+    # language (docs/OPERATIONS.md, "When Redis or PostgreSQL goes away").
+    "club.middleware.database_away",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -75,22 +75,32 @@ def publish_sync(updates: list[Broadcast]) -> None:
     async_to_sync(publish)(updates)
 
 
-async def _send(updates: list[Broadcast]) -> None:
-    layer = get_channel_layer()
-    lobby = False
+def _messages(updates: list[Broadcast]) -> list[tuple[str, dict]]:
+    """(group, message) for each update: its table, its members' home pages, maybe the lobby."""
+    messages = []
     for update in updates:
-        await layer.group_send(
-            table_group(update.table_id), {"type": "table.update", "snapshot": update.snapshot}
+        messages.append(
+            (table_group(update.table_id), {"type": "table.update", "snapshot": update.snapshot})
         )
-        lobby = lobby or update.lobby
         table = update.snapshot["table"]
         for seat in table["seats"]:
             if not seat["bot"]:
-                await layer.group_send(
-                    player_group(seat["player"]), {"type": "player.tables", "table": table["id"]}
+                messages.append(
+                    (player_group(seat["player"]), {"type": "player.tables", "table": table["id"]})
                 )
-    if lobby:
-        await layer.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
+    if any(update.lobby for update in updates):
+        messages.append((LOBBY_GROUP, {"type": "lobby.changed"}))
+    return messages
+
+
+async def _send(updates: list[Broadcast]) -> None:
+    await _send_all(_messages(updates))
+
+
+async def _send_all(messages: list[tuple[str, dict]]) -> None:
+    layer = get_channel_layer()
+    for group, message in messages:
+        await layer.group_send(group, message)
 
 
 def _went_down(exc: BaseException) -> None:
@@ -105,19 +115,16 @@ def _went_down(exc: BaseException) -> None:
 
 async def _keep(updates: list[Broadcast]) -> None:
     """While the layer is down: this process's sockets now, everyone else later."""
-    layer = get_channel_layer()
-    local = getattr(layer, "local_group_send", None)
     for update in updates:
         _outage.undelivered += 1
         kept = _outage.kept.get(update.table_id)
         if kept is None or kept["version"] <= update.snapshot["version"]:
             _outage.kept[update.table_id] = update.snapshot
         _outage.lobby = _outage.lobby or update.lobby
-        if local is not None:
-            message = {"type": "table.update", "snapshot": update.snapshot}
-            await local(table_group(update.table_id), message)
-    if local is not None and any(u.lobby for u in updates):
-        await local(LOBBY_GROUP, {"type": "lobby.changed"})
+    local = getattr(get_channel_layer(), "local_group_send", None)
+    if local is not None:
+        for group, message in _messages(updates):
+            await local(group, message)
     if _outage.retry is None or _outage.retry.done():
         _outage.retry = asyncio.get_running_loop().create_task(_retry(), name="re-announce")
 
@@ -128,18 +135,17 @@ async def _retry() -> None:
         await asyncio.sleep(RETRY_SECONDS)
         kept = dict(_outage.kept)
         lobby = _outage.lobby
-        updates = [Broadcast(table_id, snap, lobby=False) for table_id, snap in kept.items()]
-        if lobby and updates:
-            updates[-1].lobby = True
+        # Each table's newest state (and its members' home pages), then the lobby.
+        updates = [Broadcast(table_id, snap) for table_id, snap in kept.items()]
+        messages = _messages(updates)
+        if lobby:
+            messages.append((LOBBY_GROUP, {"type": "lobby.changed"}))
         try:
-            if lobby and not updates:
-                await asyncio.wait_for(_send_lobby(), settings.CHANNEL_LAYER_TIMEOUT)
-            else:
-                await asyncio.wait_for(_send(updates), settings.CHANNEL_LAYER_TIMEOUT)
+            await asyncio.wait_for(_send_all(messages), settings.CHANNEL_LAYER_TIMEOUT)
         except Exception:  # noqa: BLE001, S112 - still down: try again shortly
             continue
         for table_id, snap in kept.items():
-            if _outage.kept.get(table_id) is snap:
+            if _outage.kept.get(table_id) is snap:  # not replaced by a newer one meanwhile
                 del _outage.kept[table_id]
         _outage.lobby = _outage.lobby and not lobby
         if not _outage.kept and not _outage.lobby:
@@ -152,10 +158,6 @@ async def _retry() -> None:
                 len(kept),
             )
             _outage.since = None
-
-
-async def _send_lobby() -> None:
-    await get_channel_layer().group_send(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
 async def layer_reconnected(groups: list[str]) -> None:

@@ -173,7 +173,7 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
         with contextlib.suppress(Exception):  # the socket may be closed under us
             await self._error(
                 "unavailable",
-                "The club's database is not answering; nothing was changed. Try again shortly.",
+                _("The club's database is not answering; nothing was changed. Try again shortly."),
                 retry_after=RETRY_AFTER_SECONDS,
             )
             if kind == "websocket.connect":
