@@ -159,6 +159,13 @@ async def test_redis_killed_mid_game_loses_no_move_and_every_socket_catches_up(s
         await asyncio.sleep(1.5)
         site.redis.kill()
         at_kill = [site.database.table_version(t) for t in tables]
+        # A table page opened while Redis is down works: its state comes from the database.
+        watcher = setups[0]["watchers"][1]["session"]
+        late = Player(TableClient(site.servers[1], tables[0], watcher), None, random.Random(9))
+        late.take(await late.client.open())
+        by_table[0].append(late)
+        everyone.append(late)
+        tasks.append(asyncio.create_task(run_player(late, playing, THINK)))
         await asyncio.sleep(2.5)  # the seats whose turn comes on the mover's process play on
         playing.clear()
         await asyncio.sleep(0.5)  # answers to the last moves land
