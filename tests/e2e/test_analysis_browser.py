@@ -36,7 +36,7 @@ def test_ask_for_the_analysis_watch_it_finish_and_step_to_a_flagged_move(
         "from django.contrib.sessions.backends.db import SessionStore\n"
         "from games.models import Variant\n"
         "from tests.support.finished import finished_game\n"
-        f"variant = Variant.objects.create(name='Analysis {suffix}', options={'keft': True})\n"
+        f"variant = Variant.objects.create(name='Analysis {suffix}', options={{'keft': True}})\n"
         f"game, players = finished_game(variant, ['Ana{suffix}', 'Bo{suffix}'], seed=5)\n"
         "session = SessionStore()\n"
         "session['_auth_user_id'] = str(players[0].user.pk)\n"

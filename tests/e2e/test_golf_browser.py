@@ -39,7 +39,7 @@ def test_two_members_and_a_bot_play_a_one_round_golf_match(new_page, site_databa
     variant = f"Golf sprint {uuid.uuid4().hex[:4]}"
     site_database.shell(
         "from games.models import Variant; "
-        f"Variant.objects.create(name={variant!r}, game='golf', options={'rounds': 1}, max_players=12)"
+        f"Variant.objects.create(name={variant!r}, game='golf', options={{'rounds': 1}}, max_players=12)"
     )
     host, guest = new_page(), new_page(width=390, height=844)
     host_name = sign_up(host, "Golfa")
