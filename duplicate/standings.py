@@ -24,34 +24,16 @@ from club.standings import (
 from duplicate.models import Board, DuplicateSeries, Play, Round
 from games import registry
 
-# The one place that knows which GameResult columns make a seat's outcome
-# (registry.Engine.duplicate_key reads these names).
-OUTCOME_FIELDS = ("place", "lost", "out_position", "cards_left", "card_points", "passes", "score")
+# The one place that knows which GameResult columns make a seat's outcome: the
+# columns every game's result has, and the game's own figures (GameResult.detail,
+# declared by its registry entry). Engine.duplicate_key reads the outcome's names.
+OUTCOME_COLUMNS = ("place", "lost", "score", "detail")
 
 
-def variant_options(variant) -> dict:
-    """The variant's engine options (a method before issue 23's change, a JSON field after)."""
-    options = variant.options
-    return options() if callable(options) else dict(options)
-
-
-def _result_columns() -> tuple[tuple[str, ...], bool]:
-    """The GameResult columns an outcome is read from, and whether a JSON `detail` holds the
-    game's own figures (issue 23 moves them there; `score` and `lost` stay columns)."""
-    names = {f.name for f in GameResult._meta.get_fields()}
-    if "detail" in names:
-        return ("place", "lost", "score", "detail"), True
-    return OUTCOME_FIELDS, False
-
-
-def _outcome(names: tuple[str, ...], values: tuple, detailed: bool) -> dict:
-    outcome = dict(zip(names, values, strict=True))
-    if detailed:
-        detail = outcome.pop("detail") or {}
-        outcome.update(json.loads(detail) if isinstance(detail, str) else detail)
-        for name in OUTCOME_FIELDS:
-            outcome.setdefault(name, None)
-    return outcome
+def _outcome(place: int, lost: bool, score: int | None, detail: dict | str | None) -> dict:
+    if isinstance(detail, str):  # a raw cursor on SQLite returns the JSON text
+        detail = json.loads(detail)
+    return {**(detail or {}), "place": place, "lost": bool(lost), "score": score}
 
 
 def outcomes(series_id: int, board_id: int | None = None) -> list[tuple]:
@@ -63,8 +45,7 @@ def outcomes(series_id: int, board_id: int | None = None) -> list[tuple]:
     """
     play, board, round_ = Play._meta.db_table, Board._meta.db_table, Round._meta.db_table
     result = GameResult._meta.db_table
-    names, detailed = _result_columns()
-    columns = ", ".join(f"g.{name}" for name in names)
+    columns = ", ".join(f"g.{name}" for name in OUTCOME_COLUMNS)
     sql = f"""
         SELECT p.board_id, p.seat, p.player_id, p.game_id, {columns}
         FROM {play} AS p
@@ -80,7 +61,7 @@ def outcomes(series_id: int, board_id: int | None = None) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    return [(*row[:4], _outcome(names, row[4:], detailed)) for row in rows]
+    return [(*row[:4], _outcome(*row[4:])) for row in rows]
 
 
 @dataclass
@@ -130,7 +111,7 @@ def standings(series: DuplicateSeries) -> list[DuplicateRow]:
     series page, over every play of the series.
     """
     variant = series.variant
-    key = registry.engine(variant.game).duplicate_key(variant_options(variant))
+    key = registry.engine(variant.game).duplicate_key(variant.options)
     groups: dict[tuple[int, int], list[tuple[int, tuple]]] = defaultdict(list)
     for board_id, seat, player_id, _, outcome in outcomes(series.pk):
         groups[board_id, seat].append((player_id, key(outcome)))
@@ -152,7 +133,7 @@ def standings(series: DuplicateSeries) -> list[DuplicateRow]:
 
 def traveller(series: DuplicateSeries, board_id: int) -> list[Entry]:
     """Every finished result of one board, best first, with names and a few words each."""
-    options = variant_options(series.variant)
+    options = series.variant.options
     entries = [Entry(*row) for row in outcomes(series.pk, board_id)]
     score(entries, options, series.variant.game)
     engine = registry.engine(series.variant.game)

@@ -29,14 +29,11 @@ from tests.bench.bench_standings import setup_database  # noqa: E402
 
 
 def result_figures(figures: dict) -> dict:
-    """GameResult keyword arguments for a seat's figures: columns, or issue 23's `detail`."""
-    from club.models import GameResult
+    """GameResult keyword arguments for a seat's figures: the shared columns and `detail`."""
+    from games.registry import RESULT_COLUMNS
 
-    names = {f.name for f in GameResult._meta.get_fields()}
-    if "detail" not in names:
-        return figures
-    columns = {k: v for k, v in figures.items() if k in names}
-    return {**columns, "detail": {k: v for k, v in figures.items() if k not in names}}
+    columns = {k: v for k, v in figures.items() if k in RESULT_COLUMNS}
+    return {**columns, "detail": {k: v for k, v in figures.items() if k not in RESULT_COLUMNS}}
 
 
 def fill(entrants: int, boards: int, seats: int, rng: random.Random):
@@ -48,7 +45,6 @@ def fill(entrants: int, boards: int, seats: int, rng: random.Random):
     from club.models import GameResult, Player, Series
     from club.standings import half_points
     from duplicate.models import Board, DuplicateSeries, Play, Round
-    from duplicate.standings import variant_options
     from games.models import Game, Table, Variant
 
     User = get_user_model()
@@ -107,7 +103,7 @@ def fill(entrants: int, boards: int, seats: int, rng: random.Random):
                 Game(
                     table=table,
                     game=variant.game,
-                    options=variant_options(variant),
+                    options=variant.options,
                     players=[p.pk for p in seating],
                     seed=board.seed,
                     state={},

@@ -15,9 +15,7 @@ from games.models import Table, Variant
 
 
 def golf_rounds(rounds: int) -> dict:
-    """Variant fields for a Golf match of `rounds` rounds (a field, or issue 23's options)."""
-    if "rounds" in {f.name for f in Variant._meta.get_fields()}:
-        return {"rounds": rounds}
+    """Variant fields for a Golf match of `rounds` rounds."""
     return {"options": {"rounds": rounds}}
 
 
