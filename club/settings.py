@@ -462,5 +462,8 @@ LOGGING = {
         # on every try; the request that waited gets the error anyway, in one
         # line (manage.py) or in the server log.
         "psycopg.pool": {"level": "ERROR"},
+        # psycopg warns when it drops a pipeline whose server went away (a
+        # PostgreSQL restart): games.db already says so once per outage.
+        "psycopg": {"level": "ERROR"},
     },
 }

@@ -63,7 +63,7 @@ async def publish(updates: list[Broadcast]) -> None:
     """Send each update to its table's group (and the lobby's); never raises."""
     if _outage.since is None:
         try:
-            await asyncio.wait_for(_send(updates), settings.CHANNEL_LAYER_TIMEOUT)
+            await _send_all(_messages(updates))
             return
         except Exception as exc:  # noqa: BLE001 - any failure: the move stands regardless
             _went_down(exc)
@@ -93,14 +93,11 @@ def _messages(updates: list[Broadcast]) -> list[tuple[str, dict]]:
     return messages
 
 
-async def _send(updates: list[Broadcast]) -> None:
-    await _send_all(_messages(updates))
-
-
 async def _send_all(messages: list[tuple[str, dict]]) -> None:
+    """Each message to the layer, each given at most CHANNEL_LAYER_TIMEOUT."""
     layer = get_channel_layer()
     for group, message in messages:
-        await layer.group_send(group, message)
+        await asyncio.wait_for(layer.group_send(group, message), settings.CHANNEL_LAYER_TIMEOUT)
 
 
 def _went_down(exc: BaseException) -> None:
@@ -133,21 +130,20 @@ async def _retry() -> None:
     """Offer the kept updates to the layer until it takes them all, then say so once."""
     while _outage.since is not None:
         await asyncio.sleep(RETRY_SECONDS)
-        kept = dict(_outage.kept)
-        lobby = _outage.lobby
-        # Each table's newest state (and its members' home pages), then the lobby.
-        updates = [Broadcast(table_id, snap) for table_id, snap in kept.items()]
-        messages = _messages(updates)
-        if lobby:
-            messages.append((LOBBY_GROUP, {"type": "lobby.changed"}))
+        sent = 0
         try:
-            await asyncio.wait_for(_send_all(messages), settings.CHANNEL_LAYER_TIMEOUT)
+            # Table by table (each table's newest state, and its members' home
+            # pages), so a busy layer makes progress; then the lobby.
+            for table_id, snap in list(_outage.kept.items()):
+                await _send_all(_messages([Broadcast(table_id, snap)]))
+                if _outage.kept.get(table_id) is snap:  # not replaced by a newer one meanwhile
+                    del _outage.kept[table_id]
+                sent += 1
+            if _outage.lobby:
+                await _send_all([(LOBBY_GROUP, {"type": "lobby.changed"})])
+                _outage.lobby = False
         except Exception:  # noqa: BLE001, S112 - still down: try again shortly
             continue
-        for table_id, snap in kept.items():
-            if _outage.kept.get(table_id) is snap:  # not replaced by a newer one meanwhile
-                del _outage.kept[table_id]
-        _outage.lobby = _outage.lobby and not lobby
         if not _outage.kept and not _outage.lobby:
             logger.warning(
                 "channel layer was unreachable for %.1f s: %d table updates did not go "
@@ -155,9 +151,17 @@ async def _retry() -> None:
                 "re-announced the newest state of %d tables",
                 time.monotonic() - _outage.since,
                 _outage.undelivered,
-                len(kept),
+                sent,
             )
             _outage.since = None
+
+
+def reset() -> None:
+    """Forget any outage (tests; a new event loop): the layer is taken to be up."""
+    global _outage
+    if _outage.retry is not None:
+        _outage.retry.cancel()
+    _outage = _Outage()
 
 
 async def layer_reconnected(groups: list[str]) -> None:

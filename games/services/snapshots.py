@@ -109,7 +109,7 @@ def table_state(table_id: int) -> dict | None:
     table = Table.objects.select_related("variant", "series").filter(pk=table_id).first()
     if table is None:
         return None
-    seats = _seats(table)
+    seats = table_seats(table)
     game = None if table.status == Table.Status.OPEN else current_game(table)
     data = snapshot(table, game, seats)
     data["log"] = move_log(game)

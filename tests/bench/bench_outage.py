@@ -56,6 +56,7 @@ def run_once(site: Site, scenario: str, work: Path) -> dict:
         *[arg for s in site.servers for arg in ("--url", s.url)],
         "--tables", str(TABLES), "--seats", str(SEATS), "--think", str(THINK),
         "--duration", str(DURATION), "--timeout", "30", "--json", str(report_path),
+        "--connect-concurrency", "4",
     ]  # fmt: skip
     tool = subprocess.Popen(
         command,
