@@ -174,3 +174,13 @@ async def test_lobby_socket_tells_a_member_when_their_table_changes(default_vari
     assert others and all(f == {"type": "lobby"} for f in others)
     await mine.disconnect()
     await stranger.disconnect()
+
+
+def test_empty_lists_say_what_to_do(db):
+    user = get_user_model().objects.create_user("nina", "nina@example.com", "pw")
+    client = Client()
+    client.force_login(user)
+    for path in ("/tables/", "/ratings/", user.player.get_absolute_url()):
+        content = client.get(path).content.decode()
+        assert 'data-testid="empty-action"' in content, path
+    assert 'data-testid="empty-action"' in Client().get("/ratings/").content.decode()

@@ -44,7 +44,7 @@ class Command(BaseCommand):
         report = demo.build(max(0, options["games"]), log=self.stdout.write)
         self.stdout.write(
             f"Demo club: {report.played} games played, {report.tables} live tables set up "
-            f"in {report.seconds:.1f} s.\n"
+            f"in {report.seconds:.1f} s ({report.cpu_seconds:.1f} s of CPU).\n"
             f"Demo admin: {ADMIN_EMAIL} / {ADMIN_PASSWORD} (at /admin/)\n"
             f"Demo players: {', '.join(p.lower() + '@example.com' for p in PLAYERS)}"
             f" / {PLAYER_PASSWORD}"
