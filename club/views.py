@@ -6,7 +6,6 @@ import csv
 import sys
 
 from django.conf import settings
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError, connection
 from django.db.models import Prefetch
@@ -89,9 +88,14 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
 def home_tables(request: HttpRequest) -> HttpResponse:
-    """The member's tables alone, fetched again by home.js when one of them changes."""
+    """The member's tables alone, fetched again by home.js when one of them changes.
+
+    Signed out (the session ended in another tab): 204 and nothing, never the
+    sign-in page that a redirect would put inside the home page.
+    """
+    if not request.user.is_authenticated:
+        return HttpResponse(status=204)
     return render(
         request, "club/_home_tables.html", {"tables": home_data.my_tables(request.user.player)}
     )

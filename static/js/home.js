@@ -6,7 +6,7 @@ let pending = null;
 async function refresh() {
   pending = null;
   const response = await fetch(mine.dataset.src, { headers: { "X-Requested-With": "fetch" } });
-  if (!response.ok) return;
+  if (response.status !== 200) return; // 204: signed out meanwhile; keep what is shown
   const html = await response.text();
   // Replace only when something changed: a screen reader hears real changes only.
   if (html.trim() !== mine.innerHTML.trim()) mine.innerHTML = html;

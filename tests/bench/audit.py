@@ -96,7 +96,13 @@ def lighthouse(url: str, form: str, cookie: str | None, out: Path) -> dict:
         command.append("--preset=desktop")
     if cookie:
         command.append("--extra-headers=" + json.dumps({"Cookie": cookie}))
-    subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM})
+    for _attempt in range(3):
+        # A busy machine sometimes loses the trace (NO_NAVSTART): run that page again.
+        done = subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM})
+        if done.returncode == 0:
+            break
+    else:
+        raise RuntimeError(f"Lighthouse failed three times on {url}")
     report = json.loads(out.read_text())
     audits = report["audits"]
     return {
@@ -135,7 +141,11 @@ def main() -> None:
                 continue
             for form in args.form or ["desktop", "mobile"]:
                 out = REPORTS / f"{name}-{form}.json"
-                r = lighthouse(server.url + path, form, cookie if signed_in else None, out)
+                try:
+                    r = lighthouse(server.url + path, form, cookie if signed_in else None, out)
+                except RuntimeError as exc:
+                    print(f"{name:16} {form:8} {exc}", flush=True)
+                    continue
                 print(
                     f"{name:16} {form:8} {r['performance']:4} {r['accessibility']:4} "
                     f"{r['best-practices']:4} {r['seo']:4} {r['cls']:6.3f} {r['tbt']:8.0f} "
