@@ -56,7 +56,7 @@ def test_demo_data_twice_builds_one_club_whose_records_match_the_move_logs():
         "keft-cup": Series.Scoring.LOSS,
         "golf-ladder": Series.Scoring.PLACEMENT,
     }
-    assert series["winter-nines"].variant.pass_rule
+    assert series["winter-nines"].variant.options["pass_rule"]
     assert series["golf-ladder"].variant.game == registry.GOLF
     finished = list(Game.objects.filter(finished__isnull=False).select_related("table"))
     assert len(finished) == sum(
