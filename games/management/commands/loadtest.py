@@ -36,7 +36,7 @@ from functools import partial
 from urllib.parse import urlparse
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import DatabaseError
+from django.db import DatabaseError, connection
 
 from games import loadprobe, synthetic
 
@@ -317,6 +317,9 @@ def lost_versions(run: LoadRun) -> int:
     """Versions some seat received that the database does not have (must be 0)."""
     from games.models import Table
 
+    # The database may have restarted during the run (tests/bench/bench_outage.py):
+    # a fresh connection, not the one set up before play.
+    connection.close()
     stored = dict(
         Table.objects.filter(pk__in=[t.table_id for t in run.tables]).values_list("pk", "version")
     )
@@ -489,6 +492,7 @@ class Command(BaseCommand):
             try:
                 removed = synthetic.remove(prefix, sessions)
             except DatabaseError as exc:  # e.g. a deadlock with a disconnect being handled
+                connection.close()  # or a connection the database dropped: start afresh
                 if attempt == 4:
                     self.stderr.write(f"Could not remove {prefix}-…: {exc}; run again with care.")
                     return
