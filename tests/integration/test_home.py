@@ -185,3 +185,21 @@ def test_empty_lists_say_what_to_do(db):
         content = client.get(path).content.decode()
         assert 'data-testid="empty-action"' in content, path
     assert 'data-testid="empty-action"' in Client().get("/ratings/").content.decode()
+
+
+def test_every_page_of_the_demo_club_answers(small_club):
+    anna = signed_in("Anna")
+    game = Game.objects.filter(result__isnull=False).first()
+    table = Table.objects.playing().filter(created_by__display_name="Anna").first()
+    for path in (
+        "/",
+        "/tables/",
+        "/series/",
+        "/series/winter-nines/",
+        "/ratings/",
+        f"/games/{game.pk}/",
+        table.get_absolute_url(),
+        "/rules/",
+    ):
+        assert anna.get(path).status_code == 200, path
+        assert Client().get(path).status_code in (200, 302), path
