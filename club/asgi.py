@@ -12,8 +12,8 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from club.origins import ExactOriginValidator  # noqa: E402
 from games import runner  # noqa: E402
 from games.db import DATABASE_DOWN, database_unavailable  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
@@ -21,9 +21,7 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": ExactOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 

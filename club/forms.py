@@ -7,12 +7,20 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player, validate_display_name
+from club.names import normalize_display_name
+
+
+class DisplayNameField(forms.CharField):
+    """A typed name in its one stored spelling (NFKC), before the validators see it."""
+
+    def to_python(self, value):
+        return normalize_display_name(super().to_python(value))
 
 
 class SignupForm(forms.Form):
     """Extra fields for allauth's sign-up form (ACCOUNT_SIGNUP_FORM_CLASS)."""
 
-    display_name = forms.CharField(
+    display_name = DisplayNameField(
         max_length=30,
         validators=[validate_display_name],
         help_text=_("How other members see you at the tables."),

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from club.names import has_visible_letter, is_invisible, name_key, normalize_display_name
 from games import registry
 
 DISPLAY_NAME_RE = re.compile(r"[\w][\w .'-]{1,28}[\w.]")
@@ -19,15 +20,22 @@ DISPLAY_NAME_RE = re.compile(r"[\w][\w .'-]{1,28}[\w.]")
 
 def validate_display_name(value: str) -> None:
     # fullmatch, not match with "$": "$" also accepts a trailing newline.
-    if not DISPLAY_NAME_RE.fullmatch(value):
-        raise ValidationError(
-            _(
-                "Use 3 to 30 letters, digits, spaces, dots, dashes or apostrophes, starting with "
-                "a letter or digit and ending with a letter, digit or dot (no slashes, symbols, "
-                "emoji or invisible characters)."
-            ),
-            code="display_name",
-        )
+    # One spelling per name (NFKC) and a visible letter (club/names.py).
+    if DISPLAY_NAME_RE.fullmatch(value) and normalize_display_name(value) == value:
+        if not has_visible_letter(value):
+            raise ValidationError(
+                _("A display name needs at least one letter, and nothing invisible."),
+                code="display_name",
+            )
+        return
+    raise ValidationError(
+        _(
+            "Use 3 to 30 letters, digits, spaces, dots, dashes or apostrophes, starting with "
+            "a letter or digit and ending with a letter, digit or dot (no slashes, symbols, "
+            "emoji or invisible characters)."
+        ),
+        code="display_name",
+    )
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -40,8 +48,12 @@ class PlayerQuerySet(models.QuerySet):
     def named(self, name: str) -> PlayerQuerySet:
         return self.filter(display_name__iexact=name)
 
+    def look_alikes(self, name: str) -> PlayerQuerySet:
+        """Players whose name is this one or could pass for it (club/names.py)."""
+        return self.filter(models.Q(display_name__iexact=name) | models.Q(name_key=name_key(name)))
+
     def display_name_taken(self, name: str) -> bool:
-        return self.named(name).exists()
+        return self.look_alikes(name).exists()
 
 
 class Player(models.Model):
@@ -66,6 +78,8 @@ class Player(models.Model):
         validators=[validate_display_name],
         help_text=_("Shown at tables and in standings. Unique, whatever the case."),
     )
+    # name_key(display_name), kept on every save: what "taken" compares.
+    name_key = models.CharField(max_length=120, db_index=True, editable=False, default="")
     joined = models.DateTimeField(auto_now_add=True)
     # The member's language (README, "Languages"): wins over the browser's on
     # any device; empty until they sign in or pick one.
@@ -93,8 +107,21 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.display_name
 
+    def save(self, *args, **kwargs) -> None:
+        self.name_key = name_key(self.display_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "display_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("player", args=[self.pk])
+
+    def clean(self) -> None:
+        # The case-insensitive unique constraint catches "ANNA"; this, "Аnna".
+        others = Player.objects.look_alikes(self.display_name).exclude(pk=self.pk)
+        if self.display_name and others.exists():
+            raise ValidationError({"display_name": "That display name is taken."})
 
     @property
     def is_bot(self) -> bool:
@@ -112,7 +139,10 @@ def display_name_from(base: str) -> str:
 
 def unique_display_name(base: str) -> str:
     """A free, valid display name close to `base` (for users made outside sign-up)."""
-    cleaned = display_name_from(base)
+    visible = "".join(c for c in normalize_display_name(base) if not is_invisible(c))
+    cleaned = display_name_from(visible)
+    if not has_visible_letter(cleaned):
+        cleaned = display_name_from(f"player {cleaned}")
     candidate, n = cleaned, 1
     while Player.objects.display_name_taken(candidate):
         n += 1

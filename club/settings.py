@@ -202,6 +202,7 @@ MIDDLEWARE = [
     "club.i18n.MemberLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "club.csp.ContentSecurityPolicyMiddleware",
     "allauth.account.middleware.AccountMiddleware",
 ]
 
@@ -233,6 +234,16 @@ if DATABASE_THREADS < 1:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
+if REDIS_URL:
+    # Shared by every process: allauth's rate limits and the websocket caps
+    # and cooldowns (games/limits.py) count across processes.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env("CHANNELS_PREFIX", "club"),
+        }
+    }
 REDIS_LAYER = env("REDIS_LAYER", "pubsub")
 _REDIS_CONFIG = {
     # redis-py 8 defaults to a pool of 100 connections that raises when
@@ -385,7 +396,18 @@ ACCOUNT_EMAIL_VERIFICATION = env("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_USER_MODEL_USERNAME_FIELD = "username"
 ACCOUNT_SESSION_REMEMBER = None
-ACCOUNT_PREVENT_ENUMERATION = False
+# Sign-up with a registered email and password reset for an unknown one answer
+# as for any other address; the owner of a registered one gets a mail instead.
+ACCOUNT_PREVENT_ENUMERATION = True
+# allauth's limits count per client address (REMOTE_ADDR: behind the proxy,
+# daphne --proxy-headers makes it the member's, docs/OPERATIONS.md). allauth's
+# default also locks an ACCOUNT after 5 wrong passwords in 5 minutes, which
+# lets anyone lock its owner out; failed log-ins are limited per address
+# only, a burst and a slower hourly budget (ACCOUNT_LOGIN_FAILED_LIMIT).
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": env("ACCOUNT_LOGIN_FAILED_LIMIT", "10/m/ip,60/h/ip"),
+    "signup": env("ACCOUNT_SIGNUP_LIMIT", "20/m/ip,200/h/ip"),
+}
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
@@ -449,6 +471,12 @@ SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# club/csp.py: scripts, styles and connections from the site itself only.
+CONTENT_SECURITY_POLICY = env("DJANGO_CSP") or (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
 
 LOGGING = {
     "version": 1,

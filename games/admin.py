@@ -182,7 +182,11 @@ class TableAdmin(admin.ModelAdmin):
     def has_add_permission(self, request) -> bool:
         return False  # tables are opened by members in the lobby
 
-    @admin.action(description=_("Abort the selected tables (no results are recorded)"))
+    # Aborting changes tables: staff who may only view them get no such action.
+    @admin.action(
+        description=_("Abort the selected tables (no results are recorded)"),
+        permissions=["change"],
+    )
     def abort(self, request, queryset):
         form = AbortForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():

@@ -243,6 +243,7 @@ class TableConsumer(ChatSocket, GuardedConsumer):
         self.player_id = None
         self.present = False
         self.language = await _socket_language(self.scope)
+        self.invited = False
         await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -364,7 +365,32 @@ class TableConsumer(ChatSocket, GuardedConsumer):
         snapshot = event["snapshot"]
         if snapshot["version"] <= self.version:
             return  # already sent this version or a newer one
+        if not self._still_allowed(snapshot):
+            await self._lose_access()
+            return
         await self._send_state(snapshot)
+
+    def _still_allowed(self, snapshot: dict) -> bool:
+        """May this socket's member still see the table after this change?
+
+        A private table is seen by its seated members, its creator and holders
+        of its invite (games.services.common.may_see_private); a member who
+        left it, or whose creator role passed on, sees it no more.
+        """
+        table = snapshot["table"]
+        if not table["private"] or self.invited:
+            return True
+        return table["creator"] == self.player_id or any(
+            seat["player"] == self.player_id for seat in table["seats"]
+        )
+
+    async def _lose_access(self) -> None:
+        # Exactly what a missing table answers at connect: not_found, 4404.
+        self.present = False
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        await on_database(services.seat_disconnected)(self.table_id, self.channel_name)
+        await self._error("not_found", "There is no such table.")
+        await self._shut(CLOSE_NOT_FOUND)
 
     async def _send_full_state(self) -> None:
         snapshot = await on_database(services.table_for_viewer)(
@@ -372,6 +398,7 @@ class TableConsumer(ChatSocket, GuardedConsumer):
         )
         database_available()
         self.version = -1  # a resync always answers, even with the same version
+        self.invited = snapshot.pop("invited", False)
         await self._send_state(snapshot)
 
     async def _send_state(self, snapshot: dict) -> None:

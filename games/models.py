@@ -140,11 +140,20 @@ class Variant(models.Model):
             raise ValidationError(errors)
 
 
-def _invite_uuid(invite: str | None) -> uuid.UUID | None:
+def canonical_invite(invite: str | None) -> uuid.UUID | None:
+    """The invite token in its one accepted spelling (the invite link's), else None.
+
+    uuid.UUID() also reads braces, upper case, "urn:uuid:" and no dashes; the
+    pages, the join form and the websocket must agree, so only the exact form
+    of `Table.invite_url` counts anywhere.
+    """
+    if not isinstance(invite, str) or len(invite) != 36:
+        return None
     try:
-        return uuid.UUID(invite or "")
+        token = uuid.UUID(invite)
     except ValueError:
         return None
+    return token if str(token) == invite else None
 
 
 def _may_see_q(player: Player | None, invite: str | None, table: str = "") -> models.Q:
@@ -152,10 +161,10 @@ def _may_see_q(player: Player | None, invite: str | None, table: str = "") -> mo
 
     Public tables are open to all. A private one is seen by its seated
     players, its creator and whoever holds the invite token: the same rule as
-    games.services.snapshots._may_see_private for the websockets.
+    games.services.common.may_see_private for the websockets and every action.
     """
     rule = models.Q(**{f"{table}private": False})
-    token = _invite_uuid(invite)
+    token = canonical_invite(invite)
     if token is not None:
         # A sealed table (a duplicate board) is not opened by its invite link.
         rule |= models.Q(**{f"{table}invite_token": token}) & hooks.not_sealed_q(table)

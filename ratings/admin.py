@@ -23,7 +23,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.action(description=_("Rebuild all ratings from the game results"))
+@admin.action(description=_("Rebuild all ratings from the game results"), permissions=["rebuild"])
 def rebuild_all(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
     games = rebuild()
     modeladmin.message_user(
@@ -42,6 +42,10 @@ class RatingAdmin(ReadOnlyAdmin):
     list_filter = ("family",)
     search_fields = ("player__display_name",)
     actions = [rebuild_all]
+
+    def has_rebuild_permission(self, request: HttpRequest) -> bool:
+        # Rebuilding deletes and recreates every rating row: superusers only.
+        return request.user.is_active and request.user.is_superuser
 
 
 @admin.register(RatingChange)

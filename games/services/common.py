@@ -10,7 +10,8 @@ from django.db import connection
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player, Series
-from games.models import Game, Move, Seat, Table, Variant
+from games import hooks
+from games.models import Game, Move, Seat, Table, Variant, canonical_invite
 
 
 class ServiceError(Exception):
@@ -49,14 +50,18 @@ class Broadcast:
 _MAX_ID = 2**63 - 1
 
 
+def id_in_range(pk: int) -> bool:
+    return 0 < pk <= _MAX_ID
+
+
 def locked_table(table_id: int) -> Table:
     """The table, locked for this transaction, with its variant and series loaded."""
+    if not id_in_range(table_id):
+        raise ServiceError("not_found", _("There is no such table."))
     # The table row is the lock for everything at that table (see module doc).
     # SQLite has no FOR UPDATE: its IMMEDIATE transaction already holds the write lock.
     # One statement reads all three rows; only the table's row is locked (`OF t`):
     # other tables share the variant and the series.
-    if not 0 < table_id <= _MAX_ID:
-        raise ServiceError("not_found", _("There is no such table."))
     lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
     table_shape, variant_shape, series_shape = _shape(Table), _shape(Variant), _shape(Series)
     row = _fetch_one(
@@ -73,6 +78,33 @@ def locked_table(table_id: int) -> Table:
     if table.series_id:
         table.series = series_shape.build(row, table_shape.width + variant_shape.width)
     return table
+
+
+def may_see_private(
+    table: Table, player_id: int | None, seats: list[Seat], invite: str | None
+) -> bool:
+    """Who may see (and act at) a private table: the rule of games.models' `visible_to`."""
+    seated = any(s.player_id == player_id for s in seats)
+    return seated or table.created_by_id == player_id or invite_matches(table, invite)
+
+
+def invite_matches(table: Table, invite: str | None) -> bool:
+    """The invite opens the table; a sealed table (a duplicate board) no invite opens."""
+    token = canonical_invite(invite)
+    return token is not None and token == table.invite_token and not hooks.is_sealed(table.pk)
+
+
+def locked_visible_table(table_id: int, player_id: int | None, invite: str | None = None):
+    """The locked table and its seats, or "no such table" for a private one this member may not see.
+
+    Every action at a table starts here, so that without the invite a private
+    table answers exactly as a missing one, whatever the action.
+    """
+    table = locked_table(table_id)
+    seats = table_seats(table)
+    if table.private and not may_see_private(table, player_id, seats, invite):
+        raise ServiceError("not_found", _("There is no such table."))
+    return table, seats
 
 
 def current_game(table: Table) -> Game | None:

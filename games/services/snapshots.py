@@ -12,11 +12,14 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from games import hooks, registry
+from games import registry
 from games.models import Game, Seat, Table
 from games.services.common import (
     ServiceError,
     current_game,
+    id_in_range,
+    invite_matches,
+    may_see_private,
     table_seats,
 )
 
@@ -86,17 +89,21 @@ def move_log(game: Game | None) -> list[dict]:
 
 def table_for_viewer(table_id: int, player_id: int, invite: str | None = None) -> dict:
     """The snapshot and full move log for a connecting or resyncing client."""
+    if not id_in_range(table_id):
+        raise ServiceError("not_found", _("There is no such table."))
     table = Table.objects.select_related("variant", "series").filter(pk=table_id).first()
     if table is None:
         raise ServiceError("not_found", _("There is no such table."))
     seats = table_seats(table)
-    if table.private and not _may_see_private(table, player_id, seats, invite):
+    if table.private and not may_see_private(table, player_id, seats, invite):
         # The same answer as a missing table, so table ids reveal nothing.
         raise ServiceError("not_found", _("There is no such table."))
     # A table open again after a game shows its seats, not the last game.
     game = None if table.status == Table.Status.OPEN else current_game(table)
     data = snapshot(table, game, seats)
     data["log"] = move_log(game)
+    # Whether this viewer holds the invite (consumers keep it; never sent).
+    data["invited"] = table.private and invite_matches(table, invite)
     return data
 
 
@@ -114,14 +121,6 @@ def table_state(table_id: int) -> dict | None:
     data = snapshot(table, game, seats)
     data["log"] = move_log(game)
     return data
-
-
-def _may_see_private(table: Table, player_id: int, seats: list[Seat], invite: str | None) -> bool:
-    seated = any(s.player_id == player_id for s in seats)
-    if seated or table.created_by_id == player_id:
-        return True
-    # A sealed table (a duplicate board) is not opened by its invite link.
-    return str(table.invite_token) == (invite or "") and not hooks.is_sealed(table.pk)
 
 
 def seat_of(snapshot_data: dict, player_id: int | None) -> int | None:

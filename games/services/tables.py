@@ -23,6 +23,7 @@ from games.services.common import (
     ServiceError,
     current_game,
     locked_table,
+    locked_visible_table,
     table_seats,
 )
 from games.services.snapshots import handover_at
@@ -107,14 +108,11 @@ def quick_game(player: Player, variant: Variant) -> tuple[Table, list[Broadcast]
 
 @transaction.atomic
 def join_table(player: Player, table_id: int, invite: str | None = None) -> list[Broadcast]:
-    table = locked_table(table_id)
-    seats = table_seats(table)
+    table, seats = locked_visible_table(table_id, player.pk, invite)
     if any(s.player_id == player.pk for s in seats):
         raise ServiceError("already_seated", _("You already have a seat at this table."))
     if table.status != Table.Status.OPEN:
         raise ServiceError("not_open", _("This table is not taking players."))
-    if table.private and str(table.invite_token) != (invite or ""):
-        raise ServiceError("forbidden", _("This table is private: you need its invite link."))
     if len(seats) >= table.seat_count:
         raise ServiceError("full", _("Every seat at this table is taken."))
     taken = {s.position for s in seats}
@@ -129,8 +127,7 @@ def join_table(player: Player, table_id: int, invite: str | None = None) -> list
 @transaction.atomic
 def leave_table(player: Player, table_id: int) -> Broadcast:
     """Leave a table: before the game, after it (declining a rematch), or during it (resigning)."""
-    table = locked_table(table_id)
-    seats = table_seats(table)
+    table, seats = locked_visible_table(table_id, player.pk)
     mine = next((s for s in seats if s.player_id == player.pk and not s.is_bot), None)
     if mine is None:
         raise ServiceError("not_seated", _("You do not have a seat at this table."))
@@ -182,7 +179,7 @@ def _reopen(table: Table) -> Broadcast:
 
 @transaction.atomic
 def start_table(player: Player, table_id: int) -> Broadcast:
-    table = locked_table(table_id)
+    table = locked_visible_table(table_id, player.pk)[0]
     if table.created_by_id != player.pk:
         raise ServiceError("not_creator", _("Only the player who opened the table can start it."))
     if table.status != Table.Status.OPEN:
@@ -275,11 +272,10 @@ def play_again(player: Player, table_id: int) -> Broadcast:
     House bots accept at once. A member who resigned the game is not asked:
     their seat is freed and the table opens for a new player instead.
     """
-    table = locked_table(table_id)
+    table, seats = locked_visible_table(table_id, player.pk)
     game = current_game(table)
     if table.status != Table.Status.FINISHED or game is None:
         raise ServiceError("not_finished", _("Play again is for a finished table."))
-    seats = table_seats(table)
     mine = next((s for s in seats if s.player_id == player.pk and not s.is_bot), None)
     if mine is None:
         raise ServiceError("not_seated", _("Only the players at this table can play again."))
@@ -370,12 +366,11 @@ def come_back(player_id: int, table_id: int) -> Broadcast:
 @transaction.atomic
 def add_bot(player: Player, table_id: int, level: str) -> list[Broadcast]:
     """The creator seats a house bot of the chosen strength in the first empty seat."""
-    table = locked_table(table_id)
+    table, seats = locked_visible_table(table_id, player.pk)
     if table.created_by_id != player.pk:
         raise ServiceError("not_creator", _("Only the player who opened the table can add bots."))
     if table.status != Table.Status.OPEN:
         raise ServiceError("not_open", _("Bots can only sit down before the game starts."))
-    seats = table_seats(table)
     # The first of the level's roster not yet at this table, so that every
     # bot seat has a name of its own (docs: club/migrations/_house_bots.py).
     roster = Player.objects.bots().filter(bot_level=level).order_by("pk")
@@ -397,7 +392,7 @@ def add_bot(player: Player, table_id: int, level: str) -> list[Broadcast]:
 
 @transaction.atomic
 def remove_bot(player: Player, table_id: int, position: int) -> Broadcast:
-    table = locked_table(table_id)
+    table = locked_visible_table(table_id, player.pk)[0]
     if table.created_by_id != player.pk:
         raise ServiceError(
             "not_creator", _("Only the player who opened the table can remove bots.")
