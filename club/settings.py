@@ -390,6 +390,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_SIGNUP_FORM_CLASS = "club.forms.SignupForm"
+ACCOUNT_FORMS = {"signup": "club.signup.ClubSignupForm"}
 ACCOUNT_ADAPTER = "club.adapters.AccountAdapter"
 ACCOUNT_USER_DISPLAY = "club.adapters.user_display"
 ACCOUNT_EMAIL_VERIFICATION = env("ACCOUNT_EMAIL_VERIFICATION", "optional")
