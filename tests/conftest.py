@@ -93,8 +93,11 @@ def new_page(chromium_browser, live_site: DaphneServer):
     contexts = []
 
     def open_page(width: int = 1280, height: int = 900):
+        # bypass_csp: Playwright's string predicates (wait_for_function)
+        # are evaluated with eval(), which the site's strict CSP forbids;
+        # tests/e2e/test_csp_browser.py opens the pages under the policy.
         context = chromium_browser.new_context(
-            base_url=live_site.url, viewport={"width": width, "height": height}
+            base_url=live_site.url, viewport={"width": width, "height": height}, bypass_csp=True
         )
         context.set_default_timeout(15_000)
         contexts.append(context)

@@ -169,3 +169,72 @@ def test_migration_renames_invalid_and_colliding_names_deterministically():
         validate_display_name(name)
     _migration().rename_invalid_display_names(apps, None)  # a second run changes nothing
     assert [Player.objects.get(pk=p.pk).display_name for p in players] == names
+
+
+# -- Look-alike and invisible names (issue 22, finding 5) --------------------
+
+INVISIBLE = ["\u3164\u3164\u3164", "\uffa0\uffa0\uffa0", "A\u3164\u3164b", "\u115f\u115fx"]
+
+
+@pytest.mark.parametrize("name", [*INVISIBLE, "123", "9.9", "42 42"])
+def test_names_without_a_visible_letter_are_refused(client, settings, name):
+    settings.ACCOUNT_RATE_LIMITS = False
+    response = signup(client, email="new@example.com", name=name)
+    assert response.status_code == 200
+    assert "at least one letter" in response.content.decode()
+    assert not Player.objects.members().exists()
+
+
+@pytest.mark.parametrize(
+    ("taken", "look_alike"),
+    [
+        ("Anna", "\u0410nna"),  # Cyrillic capital A
+        ("Anna", "ANN\u0391"),  # Greek capital alpha
+        ("Boris", "\U0001d401oris"),  # mathematical bold B
+        ("Boris", "\uff22oris"),  # full-width B
+        ("Olga", "\u041elga"),  # Cyrillic capital O
+    ],
+)
+def test_look_alikes_of_a_taken_name_are_refused(client, settings, taken, look_alike):
+    settings.ACCOUNT_RATE_LIMITS = False
+    make_players(taken)
+    response = signup(client, email="new@example.com", name=look_alike)
+    assert response.status_code == 200
+    assert "That display name is taken" in response.content.decode()
+    assert Player.objects.members().count() == 1
+
+
+def test_a_name_is_stored_in_its_normal_form(client):
+    response = signup(client, email="new@example.com", name="\U0001d401oris")
+    assert response.status_code == 302
+    assert Player.objects.members().get().display_name == "Boris"
+
+
+@pytest.mark.parametrize(
+    ("existing", "honest"),
+    [
+        ("Anna", "\u0410\u043d\u043d\u0430"),  # Анна, all Cyrillic
+        ("Stefan", "\u0218tefan"),  # Ștefan, Romanian
+        ("Ionut", "Ionu\u021b"),  # Ionuț
+        ("Zoe", "Zo\u00eb"),  # Zoë
+        ("Lesha", "\u041b\u0451\u0448\u0430"),  # Лёша
+        ("Andrea", "Andr\u00e9a"),
+    ],
+)
+def test_honest_names_in_other_scripts_and_accents_pass(client, settings, existing, honest):
+    settings.ACCOUNT_RATE_LIMITS = False
+    make_players(existing)
+    response = signup(client, email="new@example.com", name=honest)
+    assert response.status_code == 302, response.content.decode()
+    assert Player.objects.members().filter(display_name=honest).exists()
+
+
+def test_admin_refuses_a_look_alike_of_another_members_name(admin_client):
+    anna, boris = make_players("Anna", "Boris")
+    url = f"/admin/club/player/{boris.pk}/change/"
+    form = {"user": boris.user_id, "bot_level": "", "display_name": "\u0410nna"}
+    response = admin_client.post(url, form)
+    assert response.status_code == 200
+    assert "That display name is taken" in response.content.decode()
+    boris.refresh_from_db()
+    assert boris.display_name == "Boris"
