@@ -21,7 +21,7 @@ EXAMPLE = ROOT / "docs" / "deploy" / "nginx-club.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
-def site_config(listen: int, upstreams: list[int], static_root: Path) -> str:
+def site_config(listen: int, upstreams: list[int], static_root: Path, logs_dir: Path) -> str:
     """The example with this test's ports and static path."""
     text = EXAMPLE.read_text()
     servers = re.findall(r"^\s*server 127\.0\.0\.1:\d+.*$", text, flags=re.M)
@@ -34,6 +34,8 @@ def site_config(listen: int, upstreams: list[int], static_root: Path) -> str:
     assert listens == 1
     text, aliases = re.subn(r"alias [^;]+;", f"alias {static_root}/;", text)
     assert aliases == 1
+    text, logs = re.subn(r"access_log /[^ ;]+ club;", f"access_log {logs_dir}/club.log club;", text)
+    assert logs == 1
     return text
 
 
@@ -44,7 +46,9 @@ class Nginx:
         self.process: subprocess.Popen | None = None
         prefix.mkdir(parents=True, exist_ok=True)
         (prefix / "logs").mkdir(exist_ok=True)
-        (prefix / "club.conf").write_text(site_config(self.port, upstreams, static_root))
+        (prefix / "club.conf").write_text(
+            site_config(self.port, upstreams, static_root, prefix / "logs")
+        )
         user = "user root;\n" if _is_root() else ""
         (prefix / "nginx.conf").write_text(
             f"{user}worker_processes 1;\n"
