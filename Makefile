@@ -28,7 +28,7 @@ run: install
 	@echo "Serving on http://127.0.0.1:$(PORT)/ (and the analysis worker, niced, beside it)"
 	DJANGO_DEBUG=1 $(BIN)/python manage.py analysis_worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	DJANGO_DEBUG=1 $(BIN)/daphne -b 127.0.0.1 -p $(PORT) \
+	DJANGO_DEBUG=1 $(BIN)/python -m club.server -b 127.0.0.1 -p $(PORT) \
 		--ping-interval $(WS_PING_INTERVAL) --ping-timeout $(WS_PING_TIMEOUT) club.asgi:application
 
 test: install

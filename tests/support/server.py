@@ -152,7 +152,11 @@ class DaphneServer:
         log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
             [
-                str(BIN / "daphne"),
+                # The club's daphne (club/server.py), as `make run` and the
+                # deployment start it.
+                str(BIN / "python"),
+                "-m",
+                "club.server",
                 "-b",
                 "127.0.0.1",
                 "-p",

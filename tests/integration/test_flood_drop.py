@@ -1,0 +1,132 @@
+"""A socket closed for flooding loses its TCP connection at once (club/server.py).
+
+A raw client against the real server (`python -m club.server`, as deployed)
+signs in, opens a table socket and sends `sync` frames as fast as it can,
+never answering the close. The server refuses the frames over the rate
+limit, closes with 4429, and then stops reading: the client's sends fail
+(connection reset) or its reads end while it is still sending, within a
+bound far shorter than the seconds daphne's closing handshake and the
+flood's backlog kept such a connection alive.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import socket
+import struct
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.server import DaphneServer, SiteDatabase
+from tests.support.tables import started_table
+
+pytestmark = [pytest.mark.server, pytest.mark.timeout(180)]
+
+# Seconds from the 4429 close frame to the connection's end. The club's server
+# stops reading at once (measured: well under a millisecond); daphne alone
+# kept reading the backlog through its closing handshake for 6-7 s here.
+GONE_WITHIN = 3.0
+
+
+@pytest.fixture
+def server(database: SiteDatabase, tmp_path: Path) -> Iterator[DaphneServer]:
+    server = DaphneServer(database, tmp_path, env={"BOT_RUNNER": "0"}).start()
+    yield server
+    server.stop()
+
+
+FRAME_SIZE = 2 + 4 + len(b'{"type":"sync"}')
+
+
+def masked_frame(text: bytes) -> bytes:
+    mask = os.urandom(4)
+    payload = bytes(b ^ mask[i % 4] for i, b in enumerate(text))
+    assert len(text) < 126
+    return bytes([0x81, 0x80 | len(text)]) + mask + payload
+
+
+def raw_socket(server: DaphneServer, path: str, session: str) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+            f"Origin: {server.url}\r\nCookie: sessionid={session}\r\n\r\n"
+        ).encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        assert chunk, head
+        head += chunk
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return sock
+
+
+def close_codes(data: bytes) -> list[int]:
+    """The close codes among the server's (unmasked) frames."""
+    codes, i = [], 0
+    while i + 2 <= len(data):
+        opcode, size = data[i] & 0x0F, data[i + 1] & 0x7F
+        i += 2
+        if size == 126:
+            size, i = struct.unpack(">H", data[i : i + 2])[0], i + 2
+        elif size == 127:
+            size, i = struct.unpack(">Q", data[i : i + 8])[0], i + 8
+        if opcode == 0x8 and size >= 2:
+            codes.append(struct.unpack(">H", data[i : i + 2])[0])
+        i += size
+    return codes
+
+
+def flood_until_gone(sock: socket.socket) -> tuple[float, bytes, int]:
+    """Send as fast as the socket takes it, never answering a close.
+
+    Returns the seconds from the server's close frame to the connection's
+    end, what the server sent, and how many frames went out.
+    """
+    frames = masked_frame(b'{"type":"sync"}') * 500
+    sock.setblocking(False)
+    received, sent, start = b"", 0, time.monotonic()
+    closed_at = None
+    while time.monotonic() - start < 60:
+        try:
+            sent += sock.send(frames) // FRAME_SIZE
+        except BlockingIOError:
+            time.sleep(0.001)
+        except (BrokenPipeError, ConnectionResetError):
+            return time.monotonic() - (closed_at or start), received, sent
+        try:
+            chunk = sock.recv(65536)
+        except BlockingIOError:
+            continue
+        except ConnectionResetError:
+            return time.monotonic() - (closed_at or start), received, sent
+        if not chunk:
+            return time.monotonic() - (closed_at or start), received, sent
+        received += chunk
+        if closed_at is None and 4429 in close_codes(received):
+            closed_at = time.monotonic()
+    raise AssertionError("the server kept the flooding connection for 60 s")
+
+
+def test_a_flooding_socket_is_cut_off_while_it_still_sends(server, database):
+    table = started_table(database, seats=2, variant="Keft")
+    player = table["players"][0]
+    sock = raw_socket(server, f"/ws/tables/{table['table']}/", player["session"])
+    try:
+        seconds, received, sent = flood_until_gone(sock)
+    finally:
+        sock.close()
+    assert 4429 in close_codes(received)
+    assert seconds < GONE_WITHIN, f"{seconds:.1f} s after the close, {sent} frames sent"
+    assert b'"code": "flooding"' in received or b'"code":"flooding"' in received
+    # The server still serves everyone else.
+    other = raw_socket(server, f"/ws/tables/{table['table']}/", table["players"][1]["session"])
+    other.close()
