@@ -3,10 +3,34 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import GameResult, Player, Series
 from games.i18n import lazy_format
+from games.models import RateLimitEvent
+
+
+class RateLimitEventInline(admin.TabularInline):
+    """The member's latest rate-limit events (flood closes, refused sockets)."""
+
+    LATEST = 20
+    model = RateLimitEvent
+    verbose_name_plural = f"recent rate-limit events (up to {LATEST})"
+    extra = 0
+    can_delete = False
+    fields = ["created", "kind", "address", "detail"]
+    readonly_fields = fields
+    ordering = ["-created"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def get_queryset(self, request):
+        player_id = request.resolver_match.kwargs.get("object_id")
+        latest = RateLimitEvent.objects.filter(player_id=player_id).order_by("-created", "-pk")
+        ids = list(latest.values_list("pk", flat=True)[: self.LATEST])
+        return super().get_queryset(request).filter(pk__in=ids)
 
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    inlines = [RateLimitEventInline]
     list_display = ["display_name", "user", "joined"]
     search_fields = ["display_name", "user__email"]
     readonly_fields = ["joined"]

@@ -13,6 +13,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from club.handshake import CooldownGuard  # noqa: E402
 from club.origins import ExactOriginValidator  # noqa: E402
 from games import runner  # noqa: E402
 from games.db import DATABASE_DOWN, database_unavailable  # noqa: E402
@@ -21,7 +22,11 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": ExactOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # Origin first, then the flooding cooldown (no database work), then
+        # the session and user (club/origins.py, club/handshake.py).
+        "websocket": ExactOriginValidator(
+            CooldownGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )
 

@@ -234,6 +234,7 @@ if DATABASE_THREADS < 1:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
+CHANNELS_PREFIX = env("CHANNELS_PREFIX", "club")
 if REDIS_URL:
     # Shared by every process: allauth's rate limits and the websocket caps
     # and cooldowns (games/limits.py) count across processes.
@@ -241,7 +242,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env("CHANNELS_PREFIX", "club"),
+            "KEY_PREFIX": CHANNELS_PREFIX,
         }
     }
 REDIS_LAYER = env("REDIS_LAYER", "pubsub")
@@ -261,7 +262,7 @@ _REDIS_CONFIG = {
             "socket_connect_timeout": 2,
         }
     ],
-    "prefix": env("CHANNELS_PREFIX", "club"),
+    "prefix": CHANNELS_PREFIX,
 }
 # Longest a table update waits on the channel layer before this process treats
 # the layer as down and keeps its updates to re-announce (games/broadcast.py,
@@ -340,6 +341,23 @@ WS_RATE_BURST = env_int("WS_RATE_BURST", 20)
 WS_RATE_PER_SECOND = env_float("WS_RATE_PER_SECOND", 5.0)
 WS_FLOOD_CLOSE_AFTER = env_int("WS_FLOOD_CLOSE_AFTER", 100)
 WS_FLOOD_WINDOW_SECONDS = env_float("WS_FLOOD_WINDOW_SECONDS", 10.0)
+# Abuse limits (games/limits.py, docs/PROTOCOL.md "Limits"): after a 4429 the
+# account (or an anonymous address) waits WS_COOLDOWN_SECONDS before a new
+# socket, doubling per strike within WS_COOLDOWN_FORGET s up to the maximum;
+# caps on the sockets one account holds, counted across processes (0: none).
+WS_COOLDOWN_SECONDS = env_float("WS_COOLDOWN_SECONDS", 5.0)
+WS_COOLDOWN_MAX_SECONDS = env_float("WS_COOLDOWN_MAX_SECONDS", 300.0)
+WS_COOLDOWN_FORGET = env_int("WS_COOLDOWN_FORGET", 600)
+WS_TABLE_SOCKETS_PER_ACCOUNT = env_int("WS_TABLE_SOCKETS_PER_ACCOUNT", 20)
+WS_WATCHERS_PER_TABLE = env_int("WS_WATCHERS_PER_TABLE", 200)
+WS_LOBBY_SOCKETS_PER_ACCOUNT = env_int("WS_LOBBY_SOCKETS_PER_ACCOUNT", 5)
+WS_LOBBY_SOCKETS_PER_ADDRESS = env_int("WS_LOBBY_SOCKETS_PER_ADDRESS", 50)
+WS_SLOT_TTL_SECONDS = env_float("WS_SLOT_TTL_SECONDS", 3600.0)
+# Tables (games/services/tables.py): open tables one member may have opened at
+# once, tables one member may open an hour, and how many open tables the lobby lists.
+OPEN_TABLES_PER_MEMBER = env_int("OPEN_TABLES_PER_MEMBER", 3)
+TABLES_PER_HOUR = env_int("TABLES_PER_HOUR", 30)
+LOBBY_OPEN_TABLES = env_int("LOBBY_OPEN_TABLES", 100)
 # At a table without a turn clock, the other members may hand a seat whose
 # member has not moved for this long to the house (RULES: idle hand-over).
 IDLE_HANDOVER_SECONDS = env_int("IDLE_HANDOVER_SECONDS", 120)

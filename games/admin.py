@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from games import registry, services
 from games.broadcast import publish_sync
 from games.i18n import lazy_format
-from games.models import MIN_TURN_SECONDS, Game, Move, Seat, Table, Variant
+from games.models import MIN_TURN_SECONDS, Game, Move, RateLimitEvent, Seat, Table, Variant
 
 
 def option_field(option: registry.Option) -> forms.Field:
@@ -249,3 +249,20 @@ class GameAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False  # a game's record is evidence: read-only
+
+
+@admin.register(RateLimitEvent)
+class RateLimitEventAdmin(admin.ModelAdmin):
+    """Recent flood closes and refused sockets, per member (games/socket_limits.py)."""
+
+    list_display = ["created", "kind", "player", "address", "detail"]
+    list_filter = ["kind", "created"]
+    search_fields = ["player__display_name", "address"]
+    list_select_related = ["player"]
+    date_hierarchy = "created"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from chat.consumers import CHAT_FRAME_PREFIX, ChatSocket, chat_frame_burst, is_chat_text, wants_chat
 from chat.rooms import LOBBY, table_room
 from club.i18n import language_from_scope
-from games import runner, services
+from games import runner, services, socket_limits
 from games.broadcast import LOBBY_GROUP, player_group, publish, table_group
 from games.db import (
     DATABASE_DOWN,
@@ -126,7 +126,10 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
         # keep the queue, to take the frames already waiting (see dispatch).
         queue = getattr(receive, "__self__", None)
         self.client_queue = queue if isinstance(queue, asyncio.Queue) else None
-        await super().__call__(scope, receive, send)
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await socket_limits.release(self)
 
     async def dispatch(self, message: dict) -> None:
         await self._dispatch_one(message)
@@ -203,8 +206,11 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
             self.refused_since, self.refused = now, 0
         self.refused += 1
         if self.refused + max(0, backlog - int(bucket.tokens)) >= settings.WS_FLOOD_CLOSE_AFTER:
+            # The cooldown starts before the close, so the next handshake meets it.
+            cooldown = await socket_limits.flooded(self)
             await self._error("flooding", _("Too many messages: closing the connection."))
             await self._shut(CLOSE_FLOODING)
+            await socket_limits.record_flood(self, cooldown)
             return False
         await self._error(
             "rate_limited",
@@ -216,6 +222,10 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
     async def _shut(self, code: int) -> None:
         self.closing = True
         await self.close(code=code)
+
+    async def _too_many(self, message: Any) -> None:
+        await self._error("too_many_sockets", message)
+        await self._shut(socket_limits.CLOSE_TOO_MANY)
 
     async def _error(self, code: str, message: Any, **extra: Any) -> None:
         # `code` stays English and stable for clients; `message` (lazy) is
@@ -242,13 +252,19 @@ class TableConsumer(ChatSocket, GuardedConsumer):
         self.version = -1
         self.player_id = None
         self.present = False
-        self.language = await _socket_language(self.scope)
         self.invited = False
+        if await socket_limits.account_cooldown(self):
+            await self.close()  # before accept: the handshake is refused (HTTP 403)
+            return
+        self.language = await _socket_language(self.scope)
         await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self._error("login_required", _("Sign in to sit at or watch a table."))
             await self._shut(CLOSE_LOGIN_REQUIRED)
+            return
+        if not await socket_limits.take_account_sockets(self, "table"):
+            await self._too_many(_("You have too many table connections open; close some tabs."))
             return
         self.player_id = await _player_id(user)
         self.invite = _query_param(self.scope, "invite")
@@ -256,13 +272,21 @@ class TableConsumer(ChatSocket, GuardedConsumer):
         # anything older than what we send is dropped by version below.
         await self.channel_layer.group_add(self.group, self.channel_name)
         try:
-            await self._send_full_state()
+            snapshot = await self._fetch_full_state()
         except services.ServiceError as exc:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self._error(exc.code, exc.message)
             close = CLOSE_NOT_FOUND if exc.code == "not_found" else CLOSE_FORBIDDEN
             await self._shut(close)
             return
+        if services.seat_of(
+            snapshot, self.player_id
+        ) is None and not await socket_limits.take_watcher(self, self.table_id):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self._too_many(_("This table has as many watchers as it can take; try later."))
+            return
+        self.version = -1
+        await self._send_state(snapshot)
         # A seated member who comes back takes their seat back from the house.
         # Alive from here on: the runner vouches for this socket's presence.
         runner.vouch_for(self.channel_name, self)
@@ -389,17 +413,21 @@ class TableConsumer(ChatSocket, GuardedConsumer):
         self.present = False
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await on_database(services.seat_disconnected)(self.table_id, self.channel_name)
-        await self._error("not_found", "There is no such table.")
+        await self._error("not_found", _("There is no such table."))
         await self._shut(CLOSE_NOT_FOUND)
 
     async def _send_full_state(self) -> None:
+        snapshot = await self._fetch_full_state()
+        self.version = -1  # a resync always answers, even with the same version
+        await self._send_state(snapshot)
+
+    async def _fetch_full_state(self) -> dict:
         snapshot = await on_database(services.table_for_viewer)(
             self.table_id, self.player_id, self.invite
         )
         database_available()
-        self.version = -1  # a resync always answers, even with the same version
         self.invited = snapshot.pop("invited", False)
-        await self._send_state(snapshot)
+        return snapshot
 
     async def _send_state(self, snapshot: dict) -> None:
         self.version = snapshot["version"]
@@ -413,7 +441,14 @@ class LobbyConsumer(ChatSocket, GuardedConsumer):
     """
 
     async def connect(self) -> None:
+        if await socket_limits.account_cooldown(self):
+            await self.close()  # before accept: the handshake is refused (HTTP 403)
+            return
         self.language = await _socket_language(self.scope)
+        await self.accept()
+        if not await socket_limits.take_account_sockets(self, "lobby"):
+            await self._too_many(_("Too many lobby pages are open; close some tabs."))
+            return
         # A signed-in member also hears about their own tables (their home page).
         self.groups_joined = [LOBBY_GROUP]
         player_id = None
@@ -424,7 +459,6 @@ class LobbyConsumer(ChatSocket, GuardedConsumer):
                 self.groups_joined.append(player_group(player_id))
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        await self.accept()
         if wants_chat(self.scope) and player_id is not None:
             await self.chat_join(LOBBY, player_id)
 

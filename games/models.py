@@ -385,3 +385,29 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number}. seat {self.seat}: {self.move}"
+
+
+class RateLimitEvent(models.Model):
+    """A flood close or a refused socket, for Django admin (games/socket_limits.py).
+
+    Written once per cooldown or refusal window, never per refused frame or
+    handshake, so a flood cannot fill the table.
+    """
+
+    player = models.ForeignKey(
+        "club.Player",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="rate_limit_events",
+    )
+    address = models.CharField(max_length=45, blank=True)
+    kind = models.CharField(max_length=20, db_index=True)
+    detail = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} by {self.player or self.address} at {self.created:%Y-%m-%d %H:%M}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
@@ -24,7 +25,9 @@ from ratings.stats import attach_seat_ratings
 
 def _lobby_context() -> dict:
     listed = Table.objects.listed().with_seats()
-    open_tables, playing_tables = list(listed.open()), list(listed.playing()[:30])
+    # Capped like the running tables: however many are open, the page stays small.
+    open_tables = list(listed.open()[: settings.LOBBY_OPEN_TABLES])
+    playing_tables = list(listed.playing()[:30])
     attach_seat_ratings(open_tables + playing_tables)
     return {"open_tables": open_tables, "playing_tables": playing_tables}
 

@@ -38,6 +38,14 @@ def _english_between_tests() -> Iterator[None]:
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_limits() -> None:
+    """No cooldown or socket count carries over from one test to the next (games/limits.py)."""
+    from games import limits
+
+    limits.reset()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip what needs a service that is not configured, so `make test` is green anywhere."""
     database_url = os.environ.get("DATABASE_URL", "")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import math
 import random
 import secrets
@@ -9,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -82,6 +84,7 @@ def create_table(
                 high=variant.max_players,
             ),
         )
+    _check_table_quota(player)
     table = Table.objects.create(
         variant=variant, created_by=player, seat_count=seat_count, private=private, series=series
     )
@@ -104,6 +107,29 @@ def quick_game(player: Player, variant: Variant) -> tuple[Table, list[Broadcast]
         updates += add_bot(player, table.pk, QUICK_GAME_LEVEL)
     table.refresh_from_db()
     return table, updates
+
+
+def _check_table_quota(player: Player) -> None:
+    """One member cannot fill the lobby: a few open tables at once, a few dozen an hour.
+
+    The member's row is locked first, so two tables opened at the same moment
+    (two tabs, two processes) are counted one after the other.
+    """
+    Player.objects.select_for_update().filter(pk=player.pk).first()
+    cap = settings.OPEN_TABLES_PER_MEMBER
+    waiting = Table.objects.filter(created_by=player, status=Table.Status.OPEN).count()
+    if cap and waiting >= cap:
+        raise ServiceError(
+            "too_many_tables",
+            f"You already have {waiting} tables waiting for players; "
+            "start or leave one before opening another.",
+        )
+    hourly = settings.TABLES_PER_HOUR
+    since = timezone.now() - datetime.timedelta(hours=1)
+    if hourly and Table.objects.filter(created_by=player, created__gte=since).count() >= hourly:
+        raise ServiceError(
+            "too_many_tables", f"You opened {hourly} tables in the last hour; wait a while."
+        )
 
 
 @transaction.atomic

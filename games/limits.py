@@ -1,0 +1,248 @@
+"""What one account (or address) may hold and how long it waits: shared by every process.
+
+- **Cooldowns**: a socket closed for flooding (4429) puts its account, its
+  session and (for anonymous sockets) its address in a cooldown; a new
+  socket from any of them is refused at the handshake until it ends
+  (club/handshake.py refuses by session or address before any database
+  work; the consumers by account). Each strike within WS_COOLDOWN_FORGET
+  seconds doubles it: WS_COOLDOWN_SECONDS, x2, x4 ... up to
+  WS_COOLDOWN_MAX_SECONDS.
+- **Socket caps**: how many sockets one account holds open (table sockets,
+  lobby sockets), how many watchers a table has. Each live socket is an
+  entry in a sorted set with an expiry; entries of a process that died
+  without closing them lapse after WS_SLOT_TTL_SECONDS.
+
+With REDIS_URL these live in Redis (redis.asyncio, the channel layer's
+server), so two daphne processes count together. Without it the site is one
+process (the in-memory channel layer cannot serve two), and the counts live
+in that process's memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from http.cookies import CookieError, SimpleCookie
+from typing import Protocol
+
+from django.conf import settings
+
+logger = logging.getLogger(__name__)
+
+_ACQUIRE = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZSCORE', KEYS[1], ARGV[4]) then return 1 end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+
+_STRIKE = """
+local strikes = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+return strikes
+"""
+
+
+class Store(Protocol):
+    async def cooldown_left(self, keys: list[str]) -> float: ...
+    async def strike(self, key: str, forget: int) -> int: ...
+    async def set_cooldown(self, key: str, seconds: float) -> None: ...
+    async def acquire(self, key: str, member: str, cap: int, ttl: float) -> bool: ...
+    async def release(self, key: str, member: str) -> None: ...
+    async def once(self, key: str, seconds: float) -> bool: ...
+
+
+class MemoryStore:
+    """One process's counts (the embedded default runs one process)."""
+
+    def __init__(self) -> None:
+        self.expiring: dict[str, tuple[float, int]] = {}  # key -> (until, value)
+        self.sets: dict[str, dict[str, float]] = {}
+
+    def _get(self, key: str, now: float) -> int | None:
+        entry = self.expiring.get(key)
+        if entry is None or entry[0] <= now:
+            self.expiring.pop(key, None)
+            return None
+        return entry[1]
+
+    async def cooldown_left(self, keys: list[str]) -> float:
+        now = time.monotonic()
+        left = [self.expiring[k][0] - now for k in keys if self._get(k, now) is not None]
+        return max(left, default=0.0)
+
+    async def strike(self, key: str, forget: int) -> int:
+        now = time.monotonic()
+        strikes = (self._get(key, now) or 0) + 1
+        self.expiring[key] = (now + forget, strikes)
+        return strikes
+
+    async def set_cooldown(self, key: str, seconds: float) -> None:
+        self.expiring[key] = (time.monotonic() + seconds, 1)
+
+    async def acquire(self, key: str, member: str, cap: int, ttl: float) -> bool:
+        now = time.monotonic()
+        members = {m: t for m, t in self.sets.get(key, {}).items() if t > now}
+        self.sets[key] = members
+        if member not in members and len(members) >= cap:
+            return False
+        members[member] = now + ttl
+        return True
+
+    async def release(self, key: str, member: str) -> None:
+        members = self.sets.get(key)
+        if members is not None:
+            members.pop(member, None)
+            if not members:
+                del self.sets[key]
+
+    async def once(self, key: str, seconds: float) -> bool:
+        now = time.monotonic()
+        if self._get(key, now) is not None:
+            return False
+        self.expiring[key] = (now + seconds, 1)
+        return True
+
+
+class RedisStore:
+    """Counts in Redis, shared by every process of the site."""
+
+    def __init__(self, url: str, prefix: str) -> None:
+        import redis.asyncio as redis
+
+        self.client = redis.Redis.from_url(url)
+        self.prefix = f"{prefix}:limits:"
+        self.acquire_script = self.client.register_script(_ACQUIRE)
+        self.strike_script = self.client.register_script(_STRIKE)
+
+    async def cooldown_left(self, keys: list[str]) -> float:
+        async with self.client.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.pttl(self.prefix + key)
+            left = await pipe.execute()
+        return max([ms / 1000 for ms in left if ms and ms > 0], default=0.0)
+
+    async def strike(self, key: str, forget: int) -> int:
+        return int(await self.strike_script(keys=[self.prefix + key], args=[forget]))
+
+    async def set_cooldown(self, key: str, seconds: float) -> None:
+        await self.client.set(self.prefix + key, 1, px=max(1, int(seconds * 1000)))
+
+    async def acquire(self, key: str, member: str, cap: int, ttl: float) -> bool:
+        now = time.time()
+        args = [now, now + ttl, cap, member, int(ttl * 1000)]
+        return bool(await self.acquire_script(keys=[self.prefix + key], args=args))
+
+    async def release(self, key: str, member: str) -> None:
+        await self.client.zrem(self.prefix + key, member)
+
+    async def once(self, key: str, seconds: float) -> bool:
+        return bool(await self.client.set(self.prefix + key, 1, nx=True, px=int(seconds * 1000)))
+
+
+_stores: dict[asyncio.AbstractEventLoop, Store] = {}
+
+
+def store() -> Store:
+    """The store for this event loop (a Redis client belongs to one loop)."""
+    loop = asyncio.get_running_loop()
+    found = _stores.get(loop)
+    if found is None:
+        if settings.REDIS_URL:
+            found = RedisStore(settings.REDIS_URL, settings.CHANNELS_PREFIX)
+        else:
+            found = _stores.setdefault(None, MemoryStore())  # type: ignore[arg-type]
+        _stores[loop] = found
+    return found
+
+
+def reset() -> None:
+    """Forget every count and cooldown (tests: each starts from nothing)."""
+    _stores.clear()
+    if settings.REDIS_URL:
+        import redis
+
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        keys = list(client.scan_iter(f"{settings.CHANNELS_PREFIX}:limits:*"))
+        if keys:
+            client.delete(*keys)
+        client.close()
+
+
+# -- Who a socket is, before the database knows ------------------------------
+
+
+def session_key(scope: dict) -> str | None:
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            try:
+                cookie = SimpleCookie(value.decode("latin1"))
+            except CookieError:
+                return None
+            morsel = cookie.get(settings.SESSION_COOKIE_NAME)
+            return morsel.value if morsel else None
+    return None
+
+
+def client_address(scope: dict) -> str | None:
+    client = scope.get("client")
+    return client[0] if client else None
+
+
+# -- Cooldowns ---------------------------------------------------------------
+
+
+def cooldown_keys(user_id: int | None, session_key: str | None, address: str | None) -> list[str]:
+    """Who a flooding socket came from: its account and session, or its address if anonymous."""
+    keys = []
+    if user_id is not None:
+        keys.append(f"user:{user_id}")
+    if session_key:
+        keys.append(f"session:{session_key}")
+    if user_id is None and address:
+        keys.append(f"addr:{address}")
+    return keys
+
+
+async def cooldown_left(keys: list[str]) -> float:
+    if not keys:
+        return 0.0
+    return await store().cooldown_left([f"cd:{k}" for k in keys])
+
+
+async def start_cooldown(keys: list[str]) -> float:
+    """A strike against each key; returns the cooldown now in force (seconds)."""
+    seconds = 0.0
+    for key in keys:
+        strikes = await store().strike(f"strikes:{key}", settings.WS_COOLDOWN_FORGET)
+        length = min(
+            settings.WS_COOLDOWN_MAX_SECONDS,
+            settings.WS_COOLDOWN_SECONDS * 2 ** min(strikes - 1, 20),
+        )
+        await store().set_cooldown(f"cd:{key}", length)
+        seconds = max(seconds, length)
+    return seconds
+
+
+async def log_refusal_once(keys: list[str], left: float, what: str) -> None:
+    """One log line per cooldown and key, not one per refused handshake."""
+    key = keys[0]
+    if await store().once(f"logged:{key}", max(1.0, left)):
+        logger.warning("refused %s from %s: cooling down for %d more s", what, key, math.ceil(left))
+
+
+# -- Socket caps --------------------------------------------------------------
+
+
+async def take_slot(key: str, member: str, cap: int) -> bool:
+    if cap <= 0:
+        return True  # 0: no cap
+    return await store().acquire(f"slots:{key}", member, cap, settings.WS_SLOT_TTL_SECONDS)
+
+
+async def free_slot(key: str, member: str) -> None:
+    await store().release(f"slots:{key}", member)
