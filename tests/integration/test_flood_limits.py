@@ -17,8 +17,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from club.asgi import application
-from games import limits, services
-from games.models import RateLimitEvent, Table, Variant
+from games import limits
+from games.models import RateLimitEvent
 from tests.integration.test_table_ws import make_player, session_cookie, started_table
 
 pytestmark = [
@@ -226,47 +226,3 @@ async def test_lobby_sockets_are_capped_per_account_and_per_address(settings):
     assert (await other.connect())[0]
     for ws in [*mine, *anonymous, other]:
         await ws.disconnect()
-
-
-# -- Tables one member opens ----------------------------------------------------
-
-
-def open_tables(player, count: int) -> list[Table]:
-    variant = Variant.objects.get(name="Golf")
-    return [services.create_table(player, variant, 12)[0] for _ in range(count)]
-
-
-@pytest.mark.django_db
-def test_a_member_has_a_few_open_tables_at_once(settings):
-    settings.OPEN_TABLES_PER_MEMBER = 3
-    anna = make_player("Anna").player
-    tables = open_tables(anna, 3)
-    with pytest.raises(services.ServiceError) as error:
-        open_tables(anna, 1)
-    assert error.value.code == "too_many_tables"
-    assert Table.objects.filter(created_by=anna).count() == 3
-    services.leave_table(anna, tables[0].pk)  # the last member left: the table closes
-    open_tables(anna, 1)
-
-
-@pytest.mark.django_db
-def test_a_member_opens_a_bounded_number_of_tables_an_hour(settings):
-    settings.OPEN_TABLES_PER_MEMBER = 0
-    settings.TABLES_PER_HOUR = 4
-    anna = make_player("Anna").player
-    for table in open_tables(anna, 4):
-        services.leave_table(anna, table.pk)
-    with pytest.raises(services.ServiceError) as error:
-        open_tables(anna, 1)
-    assert error.value.code == "too_many_tables"
-
-
-@pytest.mark.django_db
-def test_the_lobby_lists_a_bounded_number_of_open_tables(client, settings):
-    settings.OPEN_TABLES_PER_MEMBER = 0
-    settings.LOBBY_OPEN_TABLES = 5
-    for n in range(4):
-        open_tables(make_player(f"Member{n}").player, 2)
-    page = client.get("/tables/list/")
-    assert page.status_code == 200
-    assert len(page.context["open_tables"]) == 5

@@ -13,18 +13,29 @@ stored state and result.
 from __future__ import annotations
 
 import asyncio
+import http.client
 import random
+import re
 import shutil
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from tests.support.nginx import NGINX, Nginx
 from tests.support.server import ROOT, DaphneServer, SiteDatabase
-from tests.support.tables import TIMEOUT, TableClient, close_all, replay_check, started_table
+from tests.support.tables import (
+    TIMEOUT,
+    TableClient,
+    close_all,
+    replay_check,
+    run_django,
+    started_table,
+)
 
 pytestmark = [
     pytest.mark.postgres,
@@ -45,7 +56,8 @@ def site(database: SiteDatabase, tmp_path: Path) -> Iterator[tuple[list[DaphneSe
     proxy = None
     try:
         for _ in range(2):
-            servers.append(DaphneServer(database, tmp_path).start())
+            # As deployed: the client's address from nginx's X-Forwarded-For.
+            servers.append(DaphneServer(database, tmp_path, args=("--proxy-headers",)).start())
         proxy = Nginx(tmp_path / "nginx", [s.port for s in servers], ROOT / "static").start()
         yield servers, proxy
     finally:
@@ -169,3 +181,101 @@ async def test_a_game_through_nginx_survives_losing_one_process(database: SiteDa
             assert by_n[n] == event, f"seat {player.seat} saw move {n} differently"
     assert stored["replayed_state"] == stored["state"]
     assert stored["replayed"] == stored["stored"]
+
+
+# -- Limits in front (issue 22): nginx per address, allauth on the real address --
+
+
+def request_from(
+    address: str, port: int, method: str, path: str, body: str = "", headers: dict | None = None
+) -> tuple[int, dict[str, str], bytes]:
+    """One HTTP request to nginx from a chosen loopback address (127.0.0.2, ...)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT, source_address=(address, 0))
+    try:
+        connection.request(method, path, body=body.encode(), headers=headers or {})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+async def handshake_from(address: str, proxy: Nginx, session: str | None = None) -> int:
+    """Open /ws/lobby/ through nginx from `address`: 101 when accepted, else the HTTP status."""
+    headers = {"Cookie": f"sessionid={session}"} if session else {}
+    try:
+        async with connect(
+            proxy.ws_url + "/ws/lobby/",
+            origin=proxy.url,
+            additional_headers=headers,
+            local_addr=(address, 0),
+            open_timeout=TIMEOUT,
+        ):
+            return 101
+    except InvalidStatus as exc:
+        return exc.response.status_code
+
+
+def test_a_burst_of_handshakes_from_one_address_is_refused_while_another_connects(site):
+    servers, proxy = site
+
+    async def scenario() -> tuple[list[int], int]:
+        burst = [await handshake_from("127.0.0.2", proxy) for _ in range(40)]
+        return burst, await handshake_from("127.0.0.3", proxy)
+
+    burst, other = asyncio.run(scenario())
+    assert burst[:20] == [101] * 20  # a page reload's worth and more goes through
+    assert 429 in burst[20:]  # a reconnect loop does not
+    assert other == 101
+
+
+def test_a_burst_of_log_in_posts_from_one_address_is_refused_while_another_signs_in(site):
+    servers, proxy = site
+    statuses = [
+        request_from("127.0.0.4", proxy.port, "POST", "/accounts/login/")[0] for _ in range(40)
+    ]
+    assert 429 in statuses and statuses[:30].count(429) == 0
+    assert request_from("127.0.0.5", proxy.port, "GET", "/accounts/login/")[0] == 200
+
+
+def login_attempt(address: str, port: int, email: str, password: str) -> tuple[int, bytes]:
+    """GET the form for its CSRF token, POST the password; (status, page)."""
+    status, headers, body = request_from(address, port, "GET", "/accounts/login/")
+    assert status == 200
+    cookie = headers["set-cookie"].split(";", 1)[0]
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1).decode()
+    form = urllib.parse.urlencode(
+        {"csrfmiddlewaretoken": token, "login": email, "password": password}
+    )
+    status, _, body = request_from(
+        address,
+        port,
+        "POST",
+        "/accounts/login/",
+        form,
+        {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": cookie,
+            "Origin": f"http://127.0.0.1:{port}",
+            "Referer": f"http://127.0.0.1:{port}/accounts/login/",
+        },
+    )
+    return status, body
+
+
+def test_log_in_limits_count_each_members_own_address_behind_nginx(database, site):
+    servers, proxy = site
+    run_django(
+        database,
+        "from django.contrib.auth import get_user_model\n"
+        "get_user_model().objects.create_user('owner', 'owner@example.com', 'pw-owner-correct-1')\n"
+        "emit(1)\n",
+    )
+    pages = [
+        login_attempt("127.0.0.6", proxy.port, "owner@example.com", "wrong-guess-1")[1]
+        for _ in range(11)
+    ]
+    assert b"Too many failed" not in pages[0] and b"Too many failed" in pages[-1]
+    # Behind the proxy every request used to come from nginx's address: the
+    # owner, on another address, was locked out with the attacker.
+    status, _ = login_attempt("127.0.0.7", proxy.port, "owner@example.com", "pw-owner-correct-1")
+    assert status == 302
