@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0009_player_name_key'),
+        ('club', '0010_player_name_key'),
         ('games', '0008_simultaneous_phase'),
     ]
 

@@ -10,7 +10,7 @@ def fill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("club", "0008_named_house_bots")]
+    dependencies = [("club", "0009_player_language")]
     operations = [
         migrations.AddField(
             model_name="player",
