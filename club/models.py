@@ -121,7 +121,7 @@ class Player(models.Model):
         # The case-insensitive unique constraint catches "ANNA"; this, "Аnna".
         others = Player.objects.look_alikes(self.display_name).exclude(pk=self.pk)
         if self.display_name and others.exists():
-            raise ValidationError({"display_name": "That display name is taken."})
+            raise ValidationError({"display_name": _("That display name is taken.")})
 
     @property
     def is_bot(self) -> bool:

@@ -121,14 +121,23 @@ def _check_table_quota(player: Player) -> None:
     if cap and waiting >= cap:
         raise ServiceError(
             "too_many_tables",
-            f"You already have {waiting} tables waiting for players; "
-            "start or leave one before opening another.",
+            lazy_format(
+                _(
+                    "You already have as many tables waiting for players as a member may "
+                    "(%(count)d); start or leave one before opening another."
+                ),
+                count=waiting,
+            ),
         )
     hourly = settings.TABLES_PER_HOUR
     since = timezone.now() - datetime.timedelta(hours=1)
     if hourly and Table.objects.filter(created_by=player, created__gte=since).count() >= hourly:
         raise ServiceError(
-            "too_many_tables", f"You opened {hourly} tables in the last hour; wait a while."
+            "too_many_tables",
+            lazy_format(
+                _("You opened as many tables this hour as a member may (%(count)d); wait a while."),
+                count=hourly,
+            ),
         )
 
 

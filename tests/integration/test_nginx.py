@@ -190,7 +190,9 @@ def request_from(
     address: str, port: int, method: str, path: str, body: str = "", headers: dict | None = None
 ) -> tuple[int, dict[str, str], bytes]:
     """One HTTP request to nginx from a chosen loopback address (127.0.0.2, ...)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT, source_address=(address, 0))
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=TIMEOUT, source_address=(address, 0)
+    )
     try:
         connection.request(method, path, body=body.encode(), headers=headers or {})
         response = connection.getresponse()
