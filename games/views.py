@@ -50,6 +50,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
                     form.cleaned_data["seats"],
                     form.cleaned_data["private"],
                     form.cleaned_data["series"],
+                    limited=True,
                 )
             except services.ServiceError as exc:
                 form.add_error(None, exc.message)
@@ -108,7 +109,7 @@ def quick_game(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Choose a game that the club offers."))
         return redirect("home")
     try:
-        table, updates = services.quick_game(request.user.player, variant)
+        table, updates = services.quick_game(request.user.player, variant, limited=True)
     except services.ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("home")

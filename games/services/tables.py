@@ -54,6 +54,7 @@ def create_table(
     seat_count: int,
     private: bool = False,
     series: Series | None = None,
+    limited: bool = False,
 ):
     if series is not None:
         if series.variant_id != variant.pk:
@@ -84,7 +85,8 @@ def create_table(
                 high=variant.max_players,
             ),
         )
-    _check_table_quota(player)
+    if limited:  # a member asking (the lobby, a quick game); not the club's own tools
+        _check_table_quota(player)
     table = Table.objects.create(
         variant=variant, created_by=player, seat_count=seat_count, private=private, series=series
     )
@@ -98,10 +100,12 @@ QUICK_GAME_LEVEL = "heuristic"
 
 
 @transaction.atomic
-def quick_game(player: Player, variant: Variant) -> tuple[Table, list[Broadcast]]:
+def quick_game(
+    player: Player, variant: Variant, limited: bool = False
+) -> tuple[Table, list[Broadcast]]:
     """A new table for the member and house bots, dealt at once: one click to play."""
     players = min(max(QUICK_GAME_PLAYERS, variant.min_players), variant.max_players)
-    table, update = create_table(player, variant, players)
+    table, update = create_table(player, variant, players, limited=limited)
     updates = [update]
     for _seat in range(players - 1):
         updates += add_bot(player, table.pk, QUICK_GAME_LEVEL)

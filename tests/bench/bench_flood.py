@@ -101,6 +101,10 @@ async def open_socket(server: DaphneServer, table_id: int, session: str, local: 
     return ws, first
 
 
+class StaleVersion(Exception):
+    pass
+
+
 class TableB:
     """Two members at a fresh table; play() makes one move and times its round trip."""
 
@@ -118,9 +122,26 @@ class TableB:
         self.sockets = [ws for ws, _ in opened]
         self.latest = [frame for _, frame in opened]
 
-    async def play(self) -> float:
+    async def play(self, tries: int = 3) -> float:
         if not self.sockets or self.latest[0]["table"]["status"] != "playing":
             await self.next_table()
+        try:
+            return await self._play()
+        except StaleVersion:
+            # Another process's change (a seat coming back) reached one seat
+            # first: resynchronise both and time the next move instead.
+            if tries <= 0:
+                raise
+            for seat, ws in enumerate(self.sockets):
+                await ws.send(json.dumps({"type": "sync"}))
+                while True:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+                    if frame["type"] == "state" and "log" in frame:
+                        self.latest[seat] = frame
+                        break
+            return await self.play(tries - 1)
+
+    async def _play(self) -> float:
         version = self.latest[0]["version"]
         mover = self.latest[0]["view"]["to_move"]
         card = self.latest[mover]["view"]["legal"][0]
@@ -134,6 +155,8 @@ class TableB:
                 if frame["type"] == "state" and frame["version"] > version:
                     self.latest[seat] = frame
                     break
+                if frame.get("code") == "stale_version":
+                    raise StaleVersion(frame)
                 assert frame["type"] != "error", frame
         return time.perf_counter() - start
 
@@ -463,7 +486,8 @@ async def attack_worker(url: str, layout: dict, local: str | None) -> None:
     attack.stop.set()
     with contextlib.suppress(asyncio.TimeoutError):
         await asyncio.wait_for(task, TIMEOUT)
-    print(json.dumps(attack.counts), flush=True)
+    with contextlib.suppress(BrokenPipeError):
+        print(json.dumps(attack.counts), flush=True)
 
 
 async def measure_attack(

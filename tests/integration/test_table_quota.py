@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("default_variants")
 
 def open_tables(player, count: int) -> list[Table]:
     variant = Variant.objects.get(name="Golf")
-    return [services.create_table(player, variant, 12)[0] for _ in range(count)]
+    return [services.create_table(player, variant, 12, limited=True)[0] for _ in range(count)]
 
 
 def test_a_member_has_a_few_open_tables_at_once(settings):
@@ -47,3 +47,25 @@ def test_the_lobby_lists_a_bounded_number_of_open_tables(client, settings):
     page = client.get("/tables/list/")
     assert page.status_code == 200
     assert len(page.context["open_tables"]) == 5
+
+
+def test_the_lobby_form_refuses_a_table_over_the_quota(client, settings):
+    settings.OPEN_TABLES_PER_MEMBER = 1
+    anna = make_player("Anna")
+    client.force_login(anna)
+    variant = Variant.objects.get(name="Golf")
+    form = {"variant": variant.pk, "seats": 4}
+    assert client.post("/tables/", form).status_code == 302
+    page = client.post("/tables/", form)
+    assert page.status_code == 200
+    assert "as many tables waiting for players" in page.content.decode()
+    assert Table.objects.filter(created_by=anna.player).count() == 1
+
+
+def test_the_clubs_own_tools_are_not_held_to_a_members_quota(settings):
+    settings.OPEN_TABLES_PER_MEMBER = 1
+    anna = make_player("Anna").player
+    variant = Variant.objects.get(name="Golf")
+    for _ in range(3):
+        services.create_table(anna, variant, 4)
+    assert Table.objects.filter(created_by=anna).count() == 3
