@@ -10,7 +10,7 @@ def fill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("club", "0009_player_language")]
+    dependencies = [("club", "0012_remove_result_columns")]
     operations = [
         migrations.AddField(
             model_name="player",

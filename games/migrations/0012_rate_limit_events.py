@@ -7,8 +7,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0010_player_name_key'),
-        ('games', '0008_simultaneous_phase'),
+        ('club', '0013_player_name_key'),
+        ('games', '0011_remove_option_columns'),
     ]
 
     operations = [
