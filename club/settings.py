@@ -240,9 +240,10 @@ if REDIS_URL:
     # and cooldowns (games/limits.py) count across processes.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "club.cache.FailOpenRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": CHANNELS_PREFIX,
+            "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
         }
     }
 REDIS_LAYER = env("REDIS_LAYER", "pubsub")

@@ -114,7 +114,8 @@ class RedisStore:
     def __init__(self, url: str, prefix: str) -> None:
         import redis.asyncio as redis
 
-        self.client = redis.Redis.from_url(url)
+        # Short timeouts: a handshake must not wait long on a Redis that is away.
+        self.client = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
         self.prefix = f"{prefix}:limits:"
         self.acquire_script = self.client.register_script(_ACQUIRE)
         self.strike_script = self.client.register_script(_STRIKE)
@@ -144,6 +145,38 @@ class RedisStore:
         return bool(await self.client.set(self.prefix + key, 1, nx=True, px=int(seconds * 1000)))
 
 
+class FailOpen:
+    """A store that lets everything through while its backend fails.
+
+    The limits protect the club from one account; they must not take it down
+    with Redis: while Redis is away (docs/OPERATIONS.md, outages) there is no
+    cooldown and no cap, and one warning a minute says so.
+    """
+
+    def __init__(self, inner: Store) -> None:
+        self.inner = inner
+        self.warned = -math.inf
+
+    def _warn(self, exc: Exception) -> None:
+        now = time.monotonic()
+        if now - self.warned > 60:
+            self.warned = now
+            logger.warning("websocket limits are off while their store fails: %r", exc)
+
+    def __getattr__(self, name: str):
+        method = getattr(self.inner, name)
+        fallback = {"cooldown_left": 0.0, "strike": 1, "acquire": True, "once": False}.get(name)
+
+        async def guarded(*args, **kwargs):
+            try:
+                return await method(*args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 - any store failure: let the socket through
+                self._warn(exc)
+                return fallback
+
+        return guarded
+
+
 _stores: dict[asyncio.AbstractEventLoop, Store] = {}
 
 
@@ -153,7 +186,7 @@ def store() -> Store:
     found = _stores.get(loop)
     if found is None:
         if settings.REDIS_URL:
-            found = RedisStore(settings.REDIS_URL, settings.CHANNELS_PREFIX)
+            found = FailOpen(RedisStore(settings.REDIS_URL, settings.CHANNELS_PREFIX))
         else:
             found = _stores.setdefault(None, MemoryStore())  # type: ignore[arg-type]
         _stores[loop] = found

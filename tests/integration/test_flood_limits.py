@@ -226,3 +226,20 @@ async def test_lobby_sockets_are_capped_per_account_and_per_address(settings):
     assert (await other.connect())[0]
     for ws in [*mine, *anonymous, other]:
         await ws.disconnect()
+
+
+async def test_the_limits_let_sockets_through_while_their_store_fails(caplog):
+    class Broken:
+        async def cooldown_left(self, keys):
+            raise ConnectionError("Redis is away")
+
+        async def acquire(self, *args):
+            raise ConnectionError("Redis is away")
+
+    loop = __import__("asyncio").get_running_loop()
+    limits._stores[loop] = limits.FailOpen(Broken())
+    with caplog.at_level(logging.WARNING, logger="games.limits"):
+        assert await limits.cooldown_left(["user:1"]) == 0.0
+        assert await limits.take_slot("table-sockets:1", "channel", 1)
+        assert await limits.take_slot("table-sockets:1", "other", 1)
+    assert caplog.text.count("limits are off") == 1
