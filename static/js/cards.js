@@ -1,13 +1,29 @@
 // Card faces and names, shared by every game's renderer. Codes are rank then
 // suit (`9D`, `TH`, `AS`); suit shapes are the page's SVG sprite (#suit-C ...).
 
-export const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+// gettext/pgettext/ngettext/interpolate: the page's static catalog (static/jsi18n/<lang>/djangojs.js).
+export const SUIT_NAMES = {
+  C: pgettext("suit", "clubs"),
+  D: pgettext("suit", "diamonds"),
+  H: pgettext("suit", "hearts"),
+  S: pgettext("suit", "spades"),
+};
 export const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 const RANK_LABELS = { T: "10" };
 // Spoken names, as a screen reader should say them ("seven of diamonds").
 const RANK_NAMES = {
-  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-  T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+  2: pgettext("rank", "two"), 3: pgettext("rank", "three"), 4: pgettext("rank", "four"),
+  5: pgettext("rank", "five"), 6: pgettext("rank", "six"), 7: pgettext("rank", "seven"),
+  8: pgettext("rank", "eight"), 9: pgettext("rank", "nine"), T: pgettext("rank", "ten"),
+  J: pgettext("rank", "jack"), Q: pgettext("rank", "queen"), K: pgettext("rank", "king"),
+  A: pgettext("rank", "ace"),
+};
+// The suit as it follows a rank ("seven of diamonds"): some languages decline it.
+const SUITS_OF = {
+  C: pgettext("of suit", "clubs"),
+  D: pgettext("of suit", "diamonds"),
+  H: pgettext("of suit", "hearts"),
+  S: pgettext("of suit", "spades"),
 };
 
 export function rankOf(code) {
@@ -24,7 +40,7 @@ export function rankLabel(rank) {
 
 export function cardName(code) {
   const rank = rankOf(code);
-  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suitOf(code)]}`;
+  return interpolate(pgettext("card name", "%(rank)s of %(suit)s"), { rank: RANK_NAMES[rank] || rank, suit: SUITS_OF[suitOf(code)] }, true);
 }
 
 export function cardText(code) {
@@ -68,11 +84,39 @@ export function cardLabel(code) {
   return span;
 }
 
+/** 1st, 2nd ... in English; the catalog says how other languages write a place ("1º", "1er", "1-й"). */
 export function ordinal(n) {
+  if (document.documentElement.lang !== "en") {
+    return interpolate(npgettext("ordinal", "%(n)sst", "%(n)sth", n), { n }, true);
+  }
   const suffix = n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th";
   return `${n}${suffix}`;
 }
 
+/** "3 cards" in the page's language (ngettext knows each language's plural forms). */
+export function cardCount(n) {
+  return interpolate(ngettext("%(count)s card", "%(count)s cards", n), { count: n }, true);
+}
+
+/**
+ * Append a translated sentence to `parent`, with DOM nodes for its %(name)s
+ * placeholders: fillIn(li, gettext("played %(card)s"), { card: cardLabel("7D") }).
+ * Each language orders the words its own way; the nodes keep their markup.
+ */
+export function fillIn(parent, template, parts) {
+  const pieces = template.split(/%\((\w+)\)s/);
+  pieces.forEach((piece, i) => {
+    if (i % 2 === 0) {
+      if (piece) parent.append(piece);
+    } else {
+      const part = parts[piece];
+      parent.append(part instanceof Node ? part : String(part ?? ""));
+    }
+  });
+  return parent;
+}
+
+/** English only ("3 cards"): for text people read, use ngettext, which knows every language's plural forms. */
 export function plural(n, word) {
   const many = word.endsWith("s") ? `${word}es` : `${word}s`;
   return `${n} ${n === 1 ? word : many}`;

@@ -42,19 +42,19 @@ async function load() {
   try {
     response = await fetch(root.dataset.replayUrl, { headers: { Accept: "application/json" } });
   } catch {
-    fail("The replay could not be loaded: the site did not answer. Try again later.");
+    fail(gettext("The replay could not be loaded: the site did not answer. Try again later."));
     return;
   }
   const body = await response.json().catch(() => null);
   if (!response.ok || !body) {
-    fail((body && body.message) || "The replay could not be loaded.");
+    fail((body && body.message) || gettext("The replay could not be loaded."));
     return;
   }
   let module;
   try {
     module = await import(`./replay/${encodeURIComponent(root.dataset.game)}.js`);
   } catch {
-    fail("This game has no replay board yet.");
+    fail(gettext("This game has no replay board yet."));
     return;
   }
   data = body;
@@ -78,7 +78,7 @@ function initialStep() {
 
 function playerName(seat) {
   const player = data.players[seat];
-  return player ? player.name : `Seat ${seat + 1}`;
+  return player ? player.name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true);
 }
 
 // The log's lines are made as they are needed (a long Golf game has hundreds):
@@ -107,7 +107,7 @@ function logLine(step, i) {
   button.className = "replay-log-line";
   button.dataset.step = String(i);
   if (i === 0) {
-    button.textContent = "The deal";
+    button.textContent = gettext("The deal");
   } else {
     const name = document.createElement("span");
     name.className = "replay-log-name";
@@ -118,11 +118,11 @@ function logLine(step, i) {
     if (step.auto && !data.players[step.seat]?.bot) {
       const tag = document.createElement("span");
       tag.className = "muted replay-house";
-      tag.textContent = " (by the house)";
+      tag.textContent = ` ${gettext("(by the house)")}`;
       button.append(tag);
     }
     for (const caused of step.caused || []) {
-      if (caused.move === "pass") button.append(` · ${playerName(caused.seat)} passed`);
+      if (caused.move === "pass") button.append(` · ${interpolate(gettext("%(name)s passed"), { name: playerName(caused.seat) }, true)}`);
     }
   }
   li.append(button);
@@ -135,8 +135,11 @@ function show(next, { scroll = true } = {}) {
   renderer.render(index);
   root.dataset.step = String(index);
   el.slider.value = String(index);
-  el.slider.setAttribute("aria-valuetext", index === 0 ? "The deal" : `Move ${index} of ${last}`);
-  el.position.textContent = index === 0 ? `The deal · ${last} moves` : `Move ${index} of ${last}`;
+  const moveOf = interpolate(gettext("Move %(index)s of %(last)s"), { index, last }, true);
+  el.slider.setAttribute("aria-valuetext", index === 0 ? gettext("The deal") : moveOf);
+  el.position.textContent = index === 0
+    ? `${gettext("The deal")} · ${interpolate(ngettext("%(count)s move", "%(count)s moves", last), { count: last }, true)}`
+    : moveOf;
   el.caption.textContent = renderer.caption(index);
   for (const button of el.buttons) {
     const back = button.dataset.go === "start" || button.dataset.go === "prev";

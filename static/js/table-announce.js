@@ -25,9 +25,9 @@ export function createAnnouncer({ el, frame, renderer, seatName, isMyTurn, toast
     const parts = [];
     for (const event of update.events || []) {
       if (event.seat === you) continue;
-      parts.push(`${seatName(event.seat)} ${spokenMove(event)}.`);
+      parts.push(`${seatName(event.seat)} ${spokenMove(event)}.`); // the name, then the log line's words
     }
-    if (update.view?.over && update.table.status === "finished") parts.push(`Game over. ${el.resultsSummary.textContent}`);
+    if (update.view?.over && update.table.status === "finished") parts.push(interpolate(gettext("Game over. %(summary)s"), { summary: el.resultsSummary.textContent }, true));
     else if (isMyTurn() && !wasMyTurn) parts.push(renderer().yourTurn());
     if (parts.length) announce(parts.join(" "));
   }
@@ -58,13 +58,13 @@ export function createAnnouncer({ el, frame, renderer, seatName, isMyTurn, toast
       const described = document.createElement("span");
       renderer().describeMove(described, event);
       const why = entry?.resigned
-        ? "you left the game"
+        ? gettext("you left the game")
         : entry?.handed_over
-          ? "your seat was handed to the house"
+          ? gettext("your seat was handed to the house")
           : entry?.away
-            ? "you were away"
-            : "your time ran out";
-      toast(`House move for you (${why}):${described.textContent}`, "played_for_you");
+            ? gettext("you were away")
+            : gettext("your time ran out");
+      toast(interpolate(gettext("House move for you (%(why)s): %(move)s"), { why, move: described.textContent.trim() }, true), "played_for_you");
     }
   }
 

@@ -8,7 +8,7 @@ const IDLE_COUNTDOWN_FROM = 60; // seconds before the hand-over opens, when the 
 function clockText(seconds) {
   const m = Math.floor(seconds / 60);
   const s = String(seconds % 60).padStart(2, "0");
-  return m ? `${m}:${s}` : `${seconds}s`;
+  return m ? `${m}:${s}` : interpolate(gettext("%(seconds)ss"), { seconds }, true);
 }
 
 export function createConsent({ app, send, toast, seatName }) {
@@ -47,11 +47,11 @@ export function createConsent({ app, send, toast, seatName }) {
       if (!was || seat.bot) continue;
       const you = seat.position === now.table.you;
       if (seat.resigned && !was.resigned) {
-        toast(you ? "You left this game." : `${seat.name} left the game: the house plays their seat to the end.`, "resigned");
+        toast(you ? gettext("You left this game.") : interpolate(gettext("%(name)s left the game: the house plays their seat to the end."), { name: seat.name }, true), "resigned");
       } else if (seat.handed_over && !was.handed_over) {
-        toast(you ? "The others handed your idle seat to the house." : `The house now plays for ${seat.name}, who was idle.`, "handed_over");
+        toast(you ? gettext("The others handed your idle seat to the house.") : interpolate(gettext("The house now plays for %(name)s, who was idle."), { name: seat.name }, true), "handed_over");
       } else if (!seat.handed_over && was.handed_over && !you) {
-        toast(`${seat.name} is back and plays again.`, "back");
+        toast(interpolate(gettext("%(name)s is back and plays again."), { name: seat.name }, true), "back");
       }
     }
   }
@@ -59,8 +59,8 @@ export function createConsent({ app, send, toast, seatName }) {
   function renderNotice(f) {
     const mine = myEntry(f);
     let text = "";
-    if (running(f) && mine?.resigned) text = "You left this game. The house plays your seat to the end.";
-    else if (running(f) && mine?.handed_over) text = "The house is playing for you: you were idle, so the others handed your seat over.";
+    if (running(f) && mine?.resigned) text = gettext("You left this game. The house plays your seat to the end.");
+    else if (running(f) && mine?.handed_over) text = gettext("The house is playing for you: you were idle, so the others handed your seat over.");
     el.notice.hidden = !text;
     el.notice.querySelector(".notice-text").textContent = text;
     el.back.hidden = !(running(f) && mine?.handed_over && !mine.resigned);
@@ -77,7 +77,7 @@ export function createConsent({ app, send, toast, seatName }) {
     if (!finished) return;
     const offered = seatsOf(f).some((s) => !s.bot && s.rematch);
     el.again.disabled = Boolean(mine?.rematch);
-    el.again.textContent = mine?.rematch ? "Waiting for the others…" : offered ? "Accept the rematch" : "Offer a rematch";
+    el.again.textContent = mine?.rematch ? gettext("Waiting for the others…") : offered ? gettext("Accept the rematch") : gettext("Offer a rematch");
     el.rematchList.replaceChildren(
       ...seatsOf(f).map((seat) => {
         const li = document.createElement("li");
@@ -85,14 +85,14 @@ export function createConsent({ app, send, toast, seatName }) {
         li.dataset.state = seat.bot ? "bot" : seat.resigned ? "left" : seat.rematch ? "accepted" : "waiting";
         const name = document.createElement("span");
         name.className = "rematch-name";
-        name.textContent = seat.position === f.table.you ? `${seat.name} (you)` : seat.name;
+        name.textContent = seat.position === f.table.you ? interpolate(gettext("%(name)s (you)"), { name: seat.name }, true) : seat.name;
         const state = document.createElement("span");
         state.className = `rematch-state ${li.dataset.state}`;
         state.textContent = {
-          bot: "house bot: always in",
-          left: "left the game",
-          accepted: "\u2713 in",
-          waiting: "not yet",
+          bot: gettext("house bot: always in"),
+          left: gettext("left the game"),
+          accepted: `\u2713 ${gettext("in")}`,
+          waiting: gettext("not yet"),
         }[li.dataset.state];
         li.append(name, " ", state);
         return li;
@@ -115,17 +115,17 @@ export function createConsent({ app, send, toast, seatName }) {
     let text;
     if (toMove === f.table.you) {
       text = left > 0
-        ? `Your turn. In ${clockText(left)} the others can hand your seat to the house.`
-        : "The others can now hand your seat to the house: play to keep it.";
+        ? interpolate(gettext("Your turn. In %(time)s the others can hand your seat to the house."), { time: clockText(left) }, true)
+        : gettext("The others can now hand your seat to the house: play to keep it.");
     } else if (left > 0) {
-      text = `Waiting for ${idleName}. In ${clockText(left)} the players can hand their seat to the house.`;
+      text = interpolate(gettext("Waiting for %(name)s. In %(time)s the players can hand their seat to the house."), { name: idleName, time: clockText(left) }, true);
     } else {
-      text = `${idleName} has not moved for a while.`;
+      text = interpolate(gettext("%(name)s has not moved for a while."), { name: idleName }, true);
     }
     el.idle.querySelector(".notice-text").textContent = text;
     const canAct = left === 0 && mine && !mine.resigned && toMove !== f.table.you;
     el.handover.hidden = !canAct;
-    el.handover.textContent = `Let the house play for ${idleName}`;
+    el.handover.textContent = interpolate(gettext("Let the house play for %(name)s"), { name: idleName }, true);
   }
 
   el.back.addEventListener("click", () => send({ type: "back" }));

@@ -46,7 +46,7 @@ export function createTurnSound(app, button) {
 
   function render() {
     button.setAttribute("aria-pressed", String(on));
-    button.textContent = `Turn sound: ${on ? "on" : "off"}`;
+    button.textContent = on ? gettext("Turn sound: on") : gettext("Turn sound: off");
   }
 
   button.addEventListener("click", () => {

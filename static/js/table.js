@@ -104,7 +104,7 @@ let resultsShownFor = null;
 
 function seatName(seat) {
   const entry = current?.table.seats.find((s) => s.position === seat);
-  return entry ? entry.name : `Seat ${seat + 1}`;
+  return entry ? entry.name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true);
 }
 
 function mySeat() {
@@ -192,7 +192,7 @@ function connect() {
     if (CLOSE_FOR_GOOD.has(event.code)) {
       closedForGood = true;
       el.banner.hidden = true;
-      setTurn("You cannot follow this table live.", "closed");
+      setTurn(gettext("You cannot follow this table live."), "closed");
       renderer?.renderHand();
       return;
     }
@@ -347,7 +347,11 @@ function renderPregame() {
   const enough = taken >= table.min_players;
   el.startButton.disabled = !enough;
   el.startHint.hidden = enough;
-  el.startHint.textContent = `Needs at least ${table.min_players} players.`;
+  el.startHint.textContent = interpolate(
+    ngettext("Needs at least %(counter)s player.", "Needs at least %(counter)s players.", table.min_players),
+    { counter: table.min_players },
+    true,
+  );
 }
 
 // The seated players' ratings in this game (ratings app), fetched when the seats change.
@@ -384,20 +388,20 @@ function seatItems(table) {
         const tag = document.createElement("span");
         tag.className = `seat-rating${rating.provisional ? " provisional" : ""}`;
         tag.dataset.testid = "seat-rating";
-        tag.title = `Rating in this game${rating.provisional ? " (provisional)" : ""}`;
+        tag.title = rating.provisional ? gettext("Rating in this game (provisional)") : gettext("Rating in this game");
         tag.textContent = `${rating.rating}${rating.provisional ? "?" : ""}`;
         li.append(tag);
       }
-      if (seat.player === table.creator && !seat.bot) li.insertAdjacentHTML("beforeend", `<span class="seat-tag">host</span>`);
+      if (seat.player === table.creator && !seat.bot) li.insertAdjacentHTML("beforeend", `<span class="seat-tag">${gettext("host")}</span>`);
       if (seat.bot) {
         li.classList.add("bot");
-        li.insertAdjacentHTML("beforeend", `<span class="seat-tag bot-badge">bot</span>`);
+        li.insertAdjacentHTML("beforeend", `<span class="seat-tag bot-badge">${gettext("bot")}</span>`);
         if (table.is_creator) li.append(removeBotForm(seat.position));
       }
-      if (seat.position === table.you) li.insertAdjacentHTML("beforeend", `<span class="seat-tag you">you</span>`);
+      if (seat.position === table.you) li.insertAdjacentHTML("beforeend", `<span class="seat-tag you">${gettext("you")}</span>`);
     } else {
       li.className = "seat empty";
-      li.innerHTML = `<span class="seat-avatar" aria-hidden="true"></span><span class="seat-name">Empty seat</span>`;
+      li.innerHTML = `<span class="seat-avatar" aria-hidden="true"></span><span class="seat-name">${gettext("Empty seat")}</span>`;
     }
     items.push(li);
   }
@@ -411,7 +415,7 @@ function removeBotForm(position) {
   form.action = el.addBotForm.action.replace(/add\/$/, "remove/");
   form.className = "inline-form remove-bot";
   form.innerHTML = `<input type="hidden" name="csrfmiddlewaretoken"><input type="hidden" name="position">
-    <button type="submit" class="link-button" data-testid="remove-bot">Remove</button>`;
+    <button type="submit" class="link-button" data-testid="remove-bot">${gettext("Remove")}</button>`;
   form.elements.csrfmiddlewaretoken.value = el.addBotForm.elements.csrfmiddlewaretoken.value;
   form.elements.position.value = String(position);
   return form;
@@ -433,7 +437,10 @@ function renderCountdown() {
   if (!show) return;
   const left = Math.max(0, Math.ceil(table.clock_deadline - Date.now() / 1000));
   el.countdownText.textContent = `${left}s`;
-  el.countdown.setAttribute("aria-label", `${left} seconds left for this move`);
+  el.countdown.setAttribute(
+    "aria-label",
+    interpolate(ngettext("%(count)s second left for this move", "%(count)s seconds left for this move", left), { count: left }, true),
+  );
   el.countdown.classList.toggle("urgent", left <= 5);
 }
 setInterval(() => current && renderCountdown(), 250);
@@ -504,7 +511,7 @@ function renderLog() {
     if (playedForMember(event)) {
       const auto = document.createElement("span");
       auto.className = "log-auto muted";
-      auto.textContent = " (by the house)";
+      auto.textContent = ` ${gettext("(by the house)")}`;
       li.append(auto);
     }
     return li;
@@ -531,17 +538,17 @@ function renderTurn() {
     const seated = { seated: table.seats.length, seats: table.seat_count };
     [text, state] = [interpolate(gettext("Waiting for players: %(seated)s/%(seats)s seated."), seated, true), "open"];
   } else if (view.over) {
-    [text, state, turn] = [`Game over. ${el.resultsSummary.textContent}`, "over", "over"];
+    [text, state, turn] = [interpolate(gettext("Game over. %(summary)s"), { summary: el.resultsSummary.textContent }, true), "over", "over"];
   } else if (isMyTurn()) {
     [text, state, turn] = [pending ? renderer.sending() : renderer.yourTurn(), "your-turn", "you"];
   } else if (Number.isInteger(view.to_move)) {
-    [text, state, turn] = [`${seatName(view.to_move)} to move.`, "waiting", "other"];
+    [text, state, turn] = [interpolate(gettext("%(name)s to move."), { name: seatName(view.to_move) }, true), "waiting", "other"];
   } else {
-    [text, state, turn] = [renderer.waiting ? renderer.waiting() : "Waiting for the others.", "waiting", "other"];
+    [text, state, turn] = [renderer.waiting ? renderer.waiting() : gettext("Waiting for the others."), "waiting", "other"];
   }
   setTurn(text, state);
   app.dataset.turn = turn;
-  document.title = turn === "you" && !pending ? `\u25B6 Your turn · ${baseTitle}` : baseTitle;
+  document.title = turn === "you" && !pending ? `\u25B6 ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
 }
 
 // ---------------------------------------------------------------------------
@@ -562,7 +569,7 @@ function toast(message, code = "") {
   const close = document.createElement("button");
   close.type = "button";
   close.className = "toast-close";
-  close.setAttribute("aria-label", "Dismiss");
+  close.setAttribute("aria-label", gettext("Dismiss"));
   close.textContent = "\u00D7";
   close.addEventListener("click", () => item.remove());
   item.append(text, close);
@@ -599,9 +606,9 @@ if (el.copyInvite && el.inviteUrl) {
       el.inviteUrl.select();
       copied = document.execCommand?.("copy") ?? false;
     }
-    el.copyInvite.textContent = copied ? "Copied!" : "Select and copy";
+    el.copyInvite.textContent = copied ? gettext("Copied!") : gettext("Select and copy");
     setTimeout(() => {
-      el.copyInvite.textContent = "Copy";
+      el.copyInvite.textContent = gettext("Copy");
     }, 2000);
   });
   el.inviteUrl.addEventListener("focus", () => el.inviteUrl.select());

@@ -2,10 +2,20 @@
 // hand, the results and the move log's lines. The shell (../table.js) owns the
 // socket, versions, seats, clock and panels; it calls the functions below.
 
-import { SUIT_NAMES, cardFace, cardLabel, cardName, ordinal, plural, rankLabel, rankOf, suitSvg } from "../cards.js";
+import { SUIT_NAMES, cardCount, cardFace, cardLabel, cardName, fillIn, ordinal, rankLabel, rankOf, suitSvg } from "../cards.js";
 
 const SUITS = ["C", "D", "H", "S"];
 const RANKS = ["6", "7", "8", "9", "T", "J", "Q", "K", "A"];
+
+// Text through the page's static catalog (gettext, ngettext, interpolate: base.html).
+function passCount(n) {
+  return interpolate(ngettext("%(count)s pass", "%(count)s passes", n), { count: n }, true);
+}
+
+/** "Out 2nd": the place in which a player went out. */
+function outText(outAt) {
+  return interpolate(gettext("Out %(place)s"), { place: ordinal(outAt + 1) }, true);
+}
 
 export function createRenderer(shell) {
   const { el } = shell;
@@ -43,9 +53,9 @@ export function createRenderer(shell) {
           li.dataset.seat = String(seat);
           li.innerHTML =
             `<div class="fan" aria-hidden="true"></div>` +
-            `<div class="opponent-name"><span class="name"></span><span class="bot-badge" hidden>bot</span><span class="away-badge" hidden>away</span></div>` +
+            `<div class="opponent-name"><span class="name"></span><span class="bot-badge" hidden>${gettext("bot")}</span><span class="away-badge" hidden>${gettext("away")}</span></div>` +
             `<div class="opponent-stats muted"></div>` +
-            `<span class="bubble pass-bubble" hidden>passed</span>`;
+            `<span class="bubble pass-bubble" hidden>${gettext("passed")}</span>`;
           li.setAttribute("data-testid", "opponent");
           return li;
         }),
@@ -64,12 +74,14 @@ export function createRenderer(shell) {
       li.querySelector(".away-badge").hidden = !(entry && entry.away && !entry.bot);
       li.classList.toggle("to-move", !view.over && view.to_move === seat);
       li.classList.toggle("is-out", outAt >= 0);
-      let stats = `${plural(count, "card")} · ${plural(passes, "pass")}`;
-      if (outAt >= 0) stats = `Out ${ordinal(outAt + 1)} · ${plural(passes, "pass")}`;
+      let stats = `${cardCount(count)} · ${passCount(passes)}`;
+      if (outAt >= 0) stats = `${outText(outAt)} · ${passCount(passes)}`;
       li.querySelector(".opponent-stats").textContent = stats;
       li.setAttribute(
         "aria-label",
-        `${shell.seatName(seat)}: ${stats}${!view.over && view.to_move === seat ? ", to move" : ""}`,
+        !view.over && view.to_move === seat
+          ? interpolate(gettext("%(name)s: %(stats)s, to move"), { name: shell.seatName(seat), stats }, true)
+          : interpolate(gettext("%(name)s: %(stats)s"), { name: shell.seatName(seat), stats }, true),
       );
       renderFan(li.querySelector(".fan"), count);
     }
@@ -128,7 +140,9 @@ export function createRenderer(shell) {
       lane.classList.toggle("open", Boolean(row));
       lane.setAttribute(
         "aria-label",
-        row ? `${SUIT_NAMES[suit]}: ${cardName(row[0])} to ${cardName(row[1])}` : `${SUIT_NAMES[suit]}: not open`,
+        row
+          ? interpolate(gettext("%(suit)s: %(low)s to %(high)s"), { suit: SUIT_NAMES[suit], low: cardName(row[0]), high: cardName(row[1]) }, true)
+          : interpolate(gettext("%(suit)s: not open"), { suit: SUIT_NAMES[suit] }, true),
       );
       RANKS.forEach((rank, i) => {
         const code = rank + suit;
@@ -158,11 +172,11 @@ export function createRenderer(shell) {
     el.handHelp.hidden = me === null || view.over;
     if (me === null) return;
     const outAt = view.out.indexOf(me);
-    el.meBar.querySelector(".me-name").textContent = `${shell.seatName(me)} (you)`;
+    el.meBar.querySelector(".me-name").textContent = interpolate(gettext("%(name)s (you)"), { name: shell.seatName(me) }, true);
     el.meBar.querySelector(".me-stats").textContent =
       outAt >= 0
-        ? `Out ${ordinal(outAt + 1)} · ${plural(view.passes[me], "pass")}`
-        : `${plural(view.counts[me], "card")} · ${plural(view.passes[me], "pass")}`;
+        ? `${outText(outAt)} · ${passCount(view.passes[me])}`
+        : `${cardCount(view.counts[me])} · ${passCount(view.passes[me])}`;
     el.meBar.classList.toggle("to-move", shell.isMyTurn());
     el.meBar.dataset.seat = String(me);
   }
@@ -183,7 +197,7 @@ export function createRenderer(shell) {
     const focused = document.activeElement?.closest?.("[data-testid=hand-card]")?.dataset.card;
     el.hand.classList.toggle("my-turn", myTurn);
     el.hand.classList.toggle("sending", shell.pending());
-    el.hand.setAttribute("aria-label", myTurn ? "Your hand: your turn" : "Your hand");
+    el.hand.setAttribute("aria-label", myTurn ? gettext("Your hand: your turn") : gettext("Your hand"));
     let legalIndex = 0;
     const cards = (view.hand || []).map((code) => {
       const isLegal = myTurn && legal.has(code);
@@ -200,12 +214,12 @@ export function createRenderer(shell) {
         card.dataset.key = String(legalIndex);
         if (legalIndex <= 9) {
           card.insertAdjacentHTML("beforeend", `<span class="keycap" aria-hidden="true">${legalIndex}</span>`);
-          label += `, playable, key ${legalIndex}`;
+          label = interpolate(gettext("%(card)s, playable, key %(key)s"), { card: label, key: legalIndex }, true);
         } else {
-          label += ", playable";
+          label = interpolate(gettext("%(card)s, playable"), { card: label }, true);
         }
       } else {
-        label += ", not playable";
+        label = interpolate(gettext("%(card)s, not playable"), { card: label }, true);
       }
       card.setAttribute("aria-label", label);
       return card;
@@ -213,7 +227,7 @@ export function createRenderer(shell) {
     if (!cards.length && !view.over) {
       const note = document.createElement("p");
       note.className = "muted hand-empty";
-      note.textContent = "Your hand is empty: you are out.";
+      note.textContent = gettext("Your hand is empty: you are out.");
       cards.push(note);
     }
     el.hand.replaceChildren(...cards);
@@ -245,28 +259,38 @@ export function createRenderer(shell) {
     const { view } = shell.frame();
     const result = view.result;
     const me = shell.mySeat();
-    const who = (seat) => (seat === me ? `${shell.seatName(seat)} (you)` : shell.seatName(seat));
+    const who = (seat) => (seat === me ? interpolate(gettext("%(name)s (you)"), { name: shell.seatName(seat) }, true) : shell.seatName(seat));
     const resigned = new Set(result.resigned || []);
     let summary;
     if (view.keft && resigned.has(result.loser)) {
-      summary = result.loser === me ? "You lose this one: you left the game." : `${shell.seatName(result.loser)} loses: left the game.`;
+      summary = result.loser === me
+        ? gettext("You lose this one: you left the game.")
+        : interpolate(gettext("%(name)s loses: left the game."), { name: shell.seatName(result.loser) }, true);
     } else if (view.keft) {
-      summary = result.loser === me ? "You lose this one: the last with cards." : `${shell.seatName(result.loser)} loses: the last with cards.`;
+      summary = result.loser === me
+        ? gettext("You lose this one: the last with cards.")
+        : interpolate(gettext("%(name)s loses: the last with cards."), { name: shell.seatName(result.loser) }, true);
     } else {
-      summary = result.winner === me ? "You win: out first!" : `${shell.seatName(result.winner)} wins: out first.`;
+      summary = result.winner === me
+        ? gettext("You win: out first!")
+        : interpolate(gettext("%(name)s wins: out first."), { name: shell.seatName(result.winner) }, true);
     }
     el.resultsSummary.textContent = summary;
     shell.resultsTable({
       places: result.places,
       resigned: result.resigned,
-      head: view.keft ? ["Cards left", "Passes"] : ["Cards left", "Points", "Passes"],
+      head: view.keft ? [gettext("Cards left"), gettext("Passes")] : [gettext("Cards left"), gettext("Points"), gettext("Passes")],
       cells: (seat) => (view.keft ? [result.cards_left[seat], result.passes[seat]] : [result.cards_left[seat], result.points[seat], result.passes[seat]]),
       marks: (seat) => ({ winner: !view.keft && seat === result.winner, loser: view.keft && seat === result.loser }),
     });
     el.resultsNote.hidden = !view.keft;
     if (view.keft) {
       const order = result.out.map((seat, i) => `${i + 1}. ${who(seat)}`).join(" · ");
-      el.resultsNote.textContent = `Out order: ${order || "nobody"} · Loser: ${who(result.loser)}`;
+      el.resultsNote.textContent = interpolate(
+        gettext("Out order: %(order)s · Loser: %(loser)s"),
+        { order: order || gettext("nobody"), loser: who(result.loser) },
+        true,
+      );
     }
     const hands = result.hands || [];
     el.revealedHeading.hidden = false;
@@ -282,7 +306,7 @@ export function createRenderer(shell) {
         const cards = document.createElement("div");
         cards.className = "mini-cards";
         if (hand.length) cards.append(...hand.map((code) => cardFace(code)));
-        else cards.innerHTML = `<span class="muted">no cards left</span>`;
+        else cards.innerHTML = `<span class="muted">${gettext("no cards left")}</span>`;
         div.append(name, cards);
         return div;
       }),
@@ -291,11 +315,13 @@ export function createRenderer(shell) {
 
   /** One move log line after the player's name: "played 7♦" or "passed". */
   function describeMove(li, event) {
+    // The line starts with the player's name: "Anna" + " played 7♦".
     if (event.move === "pass") {
       li.className = "pass";
-      li.append(" passed");
+      li.append(" ", gettext("passed"));
     } else {
-      li.append(" played ", cardLabel(event.move));
+      li.append(" ");
+      fillIn(li, gettext("played %(card)s"), { card: cardLabel(event.move) });
     }
   }
 
@@ -309,7 +335,7 @@ export function createRenderer(shell) {
     const holder = seat === me ? el.meBar : el.opponents.querySelector(`[data-seat="${seat}"]`);
     const bubble = holder?.querySelector(".pass-bubble");
     if (!bubble) return;
-    bubble.textContent = seat === me ? "you passed" : "passed";
+    bubble.textContent = seat === me ? gettext("you passed") : gettext("passed");
     bubble.hidden = false;
     bubble.classList.remove("pop");
     void bubble.offsetWidth; // restart the animation
@@ -360,7 +386,7 @@ export function createRenderer(shell) {
     onEvents,
     keydown,
     resize: fitHand,
-    yourTurn: () => "Your turn: play a lifted card.",
-    sending: () => "Playing your card…",
+    yourTurn: () => gettext("Your turn: play a lifted card."),
+    sending: () => gettext("Playing your card…"),
   };
 }

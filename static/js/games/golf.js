@@ -14,11 +14,31 @@
 // scoring, small cards), seats.js (the other players), log.js (reading the
 // move log, its lines), scores.js (round scores and the results panel).
 
-import { cardFace, cardName, cardText, plural } from "../cards.js";
+import { cardCount, cardFace, cardName, cardText } from "../cards.js";
 import { createLog } from "./golf/log.js";
 import { POSITIONS, listNames, matchedPositions, parseMove, seatHelpers } from "./golf/rules.js";
 import { createScores } from "./golf/scores.js";
 import { createSeats } from "./golf/seats.js";
+
+// Text through the page's static catalog (gettext, ngettext, interpolate: base.html).
+const t = (text, params) => interpolate(text, params, true);
+// The bubble over a player who just moved, and over you.
+const BUBBLES = {
+  ready: gettext("ready"),
+  draw: gettext("drew"),
+  flip: gettext("turned up"),
+  swap: gettext("swapped"),
+  discard: gettext("discarded"),
+  take: gettext("took"),
+};
+const BUBBLES_YOU = {
+  ready: gettext("you are ready"),
+  draw: gettext("you drew"),
+  flip: gettext("you turned up"),
+  swap: gettext("you swapped"),
+  discard: gettext("you discarded"),
+  take: gettext("you took"),
+};
 
 export function createRenderer(shell) {
   const { el } = shell;
@@ -49,7 +69,7 @@ export function createRenderer(shell) {
     }
     el.game.dataset.game = "golf";
     el.board.dataset.built = "golf";
-    el.board.setAttribute("aria-label", "The stock and the discard pile");
+    el.board.setAttribute("aria-label", gettext("The stock and the discard pile"));
     el.board.innerHTML = `
       <div class="golf-status" data-testid="golf-status"></div>
       <div class="golf-banner" data-testid="golf-went-out" role="status" hidden></div>
@@ -57,11 +77,11 @@ export function createRenderer(shell) {
         <div class="golf-piles">
           <button type="button" class="golf-pile golf-stock" data-testid="golf-stock">
             <span class="golf-pile-card golf-back golf-stack" aria-hidden="true"></span>
-            <span class="golf-pile-label" aria-hidden="true"><span class="golf-pile-name">Stock</span> <span class="golf-stock-count"></span></span>
+            <span class="golf-pile-label" aria-hidden="true"><span class="golf-pile-name">${gettext("Stock")}</span> <span class="golf-stock-count"></span></span>
           </button>
           <button type="button" class="golf-pile golf-discard" data-testid="golf-discard">
             <span class="golf-pile-card golf-discard-top" aria-hidden="true"></span>
-            <span class="golf-pile-label" aria-hidden="true"><span class="golf-pile-name">Discard</span> <span class="golf-discard-count"></span></span>
+            <span class="golf-pile-label" aria-hidden="true"><span class="golf-pile-name">${gettext("Discard")}</span> <span class="golf-discard-count"></span></span>
           </button>
           <div class="golf-pile golf-drawn-pile" hidden>
             <span class="golf-pile-card golf-drawn-card"></span>
@@ -186,7 +206,7 @@ export function createRenderer(shell) {
     el.hand.hidden = mine === null;
     el.handHelp.hidden = mine === null || v.over;
     if (mine === null) return;
-    el.meBar.querySelector(".me-name").textContent = `${shell.seatName(mine)} (you)`;
+    el.meBar.querySelector(".me-name").textContent = t(gettext("%(name)s (you)"), { name: shell.seatName(mine) });
     fillStats(el.meBar.querySelector(".me-stats"), mine);
     el.meBar.classList.toggle("to-move", shell.isMyTurn());
     el.meBar.classList.toggle("went-out", v.went_out === mine);
@@ -231,12 +251,12 @@ export function createRenderer(shell) {
     const canDiscard = [...legal].some((m) => m.startsWith("discard "));
 
     // The round and whose turn.
-    const dealer = v.dealer === mine ? "you deal" : `${shell.seatName(v.dealer)} deals`;
-    let status = `Round ${Math.min(v.round, v.rounds)} of ${v.rounds} · ${dealer}`;
-    if (v.over) status = `Match over after ${plural(v.rounds, "round")}`;
-    else if (v.phase === "reveal") status += " · turning up cards";
+    const dealer = v.dealer === mine ? gettext("you deal") : t(gettext("%(name)s deals"), { name: shell.seatName(v.dealer) });
+    let status = `${t(gettext("Round %(round)s of %(rounds)s"), { round: Math.min(v.round, v.rounds), rounds: v.rounds })} · ${dealer}`;
+    if (v.over) status = t(ngettext("Match over after %(count)s round", "Match over after %(count)s rounds", v.rounds), { count: v.rounds });
+    else if (v.phase === "reveal") status += ` · ${gettext("turning up cards")}`;
     parts.status.textContent = status;
-    if (v.column_rule === "three") parts.status.title = "Column match needs three of a rank";
+    if (v.column_rule === "three") parts.status.title = gettext("Column match needs three of a rank");
 
     // Someone went out: who still has a last turn.
     const banner = parts.banner;
@@ -246,21 +266,25 @@ export function createRenderer(shell) {
       banner.hidden = false;
       banner.classList.toggle("yours", yourLast);
       banner.textContent =
-        `${whoCap(v.went_out)} went out! ` +
+        `${t(gettext("%(name)s went out!"), { name: whoCap(v.went_out) })} ` +
         (yourLast
-          ? `This is your last turn${left.length > 1 ? ` (then ${listNames(left.slice(1))})` : ""}.`
+          ? left.length > 1
+            ? t(gettext("This is your last turn (then %(names)s)."), { names: listNames(left.slice(1)) })
+            : gettext("This is your last turn.")
           : left.length
-            ? `Last ${left.length === 1 ? "turn" : "turns"}: ${listNames(left)}.`
-            : "The round ends.");
+            ? t(ngettext("Last turn: %(names)s.", "Last turns: %(names)s.", left.length), { names: listNames(left) })
+            : gettext("The round ends."));
     } else if (v.phase === "reveal" && v.last_round) {
       const lr = v.last_round;
       banner.hidden = false;
       banner.classList.remove("yours");
-      const pen = lr.penalty !== null ? ` (+10: not the lowest)` : "";
+      const scored = lr.penalty !== null
+        ? t(gettext("Round %(round)s scored: %(name)s went out (+10: not the lowest)."), { round: lr.round, name: whoCap(lr.went_out) })
+        : t(gettext("Round %(round)s scored: %(name)s went out."), { round: lr.round, name: whoCap(lr.went_out) });
       banner.innerHTML = "";
       banner.append(
-        `Round ${lr.round} scored: ${whoCap(lr.went_out)} went out${pen}. `,
-        Object.assign(document.createElement("a"), { href: "#golf-scores", textContent: "See the scores" }),
+        `${scored} `,
+        Object.assign(document.createElement("a"), { href: "#golf-scores", textContent: gettext("See the scores") }),
       );
     } else {
       banner.hidden = true;
@@ -273,7 +297,9 @@ export function createRenderer(shell) {
     parts.stock.classList.toggle("legal", myTurn && canDraw);
     parts.stock.setAttribute(
       "aria-label",
-      `Stock, ${plural(v.stock, "card")}${myTurn && canDraw ? ": draw the top card (key D)" : ""}`,
+      myTurn && canDraw
+        ? t(gettext("Stock, %(cards)s: draw the top card (key D)"), { cards: cardCount(v.stock) })
+        : t(gettext("Stock, %(cards)s"), { cards: cardCount(v.stock) }),
     );
 
     // The discard pile.
@@ -294,10 +320,10 @@ export function createRenderer(shell) {
     parts.discard.classList.toggle("legal", myTurn && discardUsable);
     parts.discard.classList.toggle("chosen", mode === "take" || mode === "discard");
     parts.discard.setAttribute("aria-pressed", String(mode === "take" || mode === "discard"));
-    const topName = top ? cardName(top) : "empty";
-    let discardLabel = `Discard pile: ${topName}`;
-    if (myTurn && v.drawn && canDiscard) discardLabel += ": discard your drawn card here, then pick a face-down card to turn up (key X)";
-    else if (myTurn && canTake) discardLabel += ": take it, then pick the slot for it (key T)";
+    const topName = top ? cardName(top) : gettext("empty");
+    let discardLabel = t(gettext("Discard pile: %(card)s"), { card: topName });
+    if (myTurn && v.drawn && canDiscard) discardLabel = t(gettext("Discard pile: %(card)s: discard your drawn card here, then pick a face-down card to turn up (key X)"), { card: topName });
+    else if (myTurn && canTake) discardLabel = t(gettext("Discard pile: %(card)s: take it, then pick the slot for it (key T)"), { card: topName });
     parts.discard.setAttribute("aria-label", discardLabel);
 
     // A drawn card: yours face up, someone else's face down.
@@ -313,13 +339,16 @@ export function createRenderer(shell) {
       if (code) {
         parts.drawnPile.setAttribute("data-testid", "golf-drawn");
         parts.drawnPile.dataset.card = code;
-        parts.drawnLabel.textContent = "You drew";
+        parts.drawnLabel.textContent = gettext("You drew");
       } else {
         parts.drawnPile.setAttribute("data-testid", "golf-held");
         delete parts.drawnPile.dataset.card;
-        parts.drawnLabel.textContent = `${shell.seatName(holderSeat)} drew`;
+        parts.drawnLabel.textContent = t(gettext("%(name)s drew"), { name: shell.seatName(holderSeat) });
       }
-      parts.drawnPile.setAttribute("aria-label", code ? `You drew the ${cardName(code)}` : `${shell.seatName(holderSeat)} holds a drawn card`);
+      parts.drawnPile.setAttribute(
+        "aria-label",
+        code ? t(gettext("You drew the %(card)s"), { card: cardName(code) }) : t(gettext("%(name)s holds a drawn card"), { name: shell.seatName(holderSeat) }),
+      );
       parts.drawnPile.setAttribute("role", "img");
     }
 
@@ -344,35 +373,45 @@ export function createRenderer(shell) {
     } else if (v.phase === "reveal") {
       if (mine !== null && myTurn && legal.has("ready")) {
         const up = v.grids[mine].filter(Boolean).length;
-        button("ready", `Ready${key("R")}`, { testid: "golf-ready", aria: "Ready: start playing (key R)" });
+        button("ready", `${gettext("Ready")}${key("R")}`, { testid: "golf-ready", aria: gettext("Ready: start playing (key R)") });
         hint =
           up >= 2
-            ? "You turned up two cards. Press Ready when you are done."
-            : `Tap up to ${2 - up === 2 ? "two" : "one more"} of your face-down cards to turn ${2 - up === 2 ? "them" : "it"} up (keys 1–9), then press Ready.`;
+            ? gettext("You turned up two cards. Press Ready when you are done.")
+            : 2 - up === 2
+              ? gettext("Tap up to two of your face-down cards to turn them up (keys 1–9), then press Ready.")
+              : gettext("Tap up to one more of your face-down cards to turn it up (keys 1–9), then press Ready.");
       } else if (mine !== null) {
-        hint = "You are ready. Play starts when everyone is.";
+        hint = gettext("You are ready. Play starts when everyone is.");
       } else {
-        hint = "Everyone turns up to two cards, then says ready.";
+        hint = gettext("Everyone turns up to two cards, then says ready.");
       }
     } else if (myTurn && v.drawn) {
-      button("swap", "Swap into a slot", { pressed: mode !== "discard", secondary: mode === "discard" });
-      if (canDiscard) button("discard", `Discard it, flip a card${key("X")}`, { pressed: mode === "discard", secondary: mode !== "discard" });
+      button("swap", gettext("Swap into a slot"), { pressed: mode !== "discard", secondary: mode === "discard" });
+      if (canDiscard) button("discard", `${gettext("Discard it, flip a card")}${key("X")}`, { pressed: mode === "discard", secondary: mode !== "discard" });
       hint =
         mode === "discard"
-          ? `Now pick a face-down card to turn up; the ${cardText(v.drawn)} is discarded.`
-          : `Click any of your cards (1–9) to swap the ${cardText(v.drawn)} in, or discard it and turn up a face-down card.`;
+          ? t(gettext("Now pick a face-down card to turn up; the %(card)s is discarded."), { card: cardText(v.drawn) })
+          : t(gettext("Click any of your cards (1–9) to swap the %(card)s in, or discard it and turn up a face-down card."), { card: cardText(v.drawn) });
     } else if (myTurn) {
       if (mode === "take") {
-        button("cancel", `Cancel${key("Esc")}`, { secondary: true });
-        hint = `Now pick the slot for the ${cardText(top)} (1–9).`;
+        button("cancel", `${gettext("Cancel")}${key("Esc")}`, { secondary: true });
+        hint = t(gettext("Now pick the slot for the %(card)s (1–9)."), { card: cardText(top) });
       } else {
-        if (canDraw) button("draw", `Draw${key("D")}`, { aria: "Draw from the stock (key D)" });
-        if (canTake) button("take", `Take ${top ? cardText(top) : "it"}${key("T")}`, { secondary: true, aria: `Take the ${topName} from the discard, then pick a slot (key T)` });
-        hint = "Draw from the stock, take the discard, or click a face-down card to turn it up (1–9).";
+        if (canDraw) button("draw", `${gettext("Draw")}${key("D")}`, { aria: gettext("Draw from the stock (key D)") });
+        if (canTake) {
+          const takeLabel = top ? t(gettext("Take %(card)s"), { card: cardText(top) }) : gettext("Take it");
+          button("take", `${takeLabel}${key("T")}`, {
+            secondary: true,
+            aria: t(gettext("Take the %(card)s from the discard, then pick a slot (key T)"), { card: topName }),
+          });
+        }
+        hint = gettext("Draw from the stock, take the discard, or click a face-down card to turn it up (1–9).");
       }
     } else if (v.phase === "turn") {
       const mover = shell.seatName(v.to_move);
-      hint = v.holding && v.holding[v.to_move] ? `${mover} is deciding where the drawn card goes.` : `${mover} to move.`;
+      hint = v.holding && v.holding[v.to_move]
+        ? t(gettext("%(name)s is deciding where the drawn card goes."), { name: mover })
+        : t(gettext("%(name)s to move."), { name: mover });
     }
     parts.actions.replaceChildren(...buttons);
     parts.hint.textContent = hint;
@@ -402,7 +441,7 @@ export function createRenderer(shell) {
     grid.setAttribute("data-testid", "golf-grid");
     grid.dataset.seat = String(mine);
     grid.setAttribute("role", "group");
-    grid.setAttribute("aria-label", myTurn ? "Your cards: your turn" : "Your cards");
+    grid.setAttribute("aria-label", myTurn ? gettext("Your cards: your turn") : gettext("Your cards"));
     for (const pos of POSITIONS) {
       const code = cards[pos];
       const move = myTurn ? slotMove(pos) : null;
@@ -433,23 +472,27 @@ export function createRenderer(shell) {
   /** "Row 1, column 2, face down, not playable" / "..., seven of diamonds, key 2: swap ... in here". */
   function slotLabel(pos, code, move) {
     const v = view();
-    const label = `Row ${Math.floor(pos / 3) + 1}, column ${(pos % 3) + 1}, ${code ? cardName(code) : "face down"}`;
-    if (!move) return `${label}, not playable`;
+    const label = t(gettext("Row %(row)s, column %(column)s, %(card)s"), {
+      row: Math.floor(pos / 3) + 1,
+      column: (pos % 3) + 1,
+      card: code ? cardName(code) : gettext("face down"),
+    });
+    if (!move) return t(gettext("%(card)s, not playable"), { card: label });
     const { kind } = parseMove(move);
     const what = {
-      flip: "flip it",
-      take: `put the ${v.discard ? cardName(v.discard) : "discard"} from the discard here`,
-      swap: `swap the drawn ${v.drawn ? cardName(v.drawn) : "card"} in here`,
-      discard: "discard the drawn card and flip this one",
+      flip: gettext("flip it"),
+      take: v.discard ? t(gettext("put the %(card)s from the discard here"), { card: cardName(v.discard) }) : gettext("put the discard here"),
+      swap: v.drawn ? t(gettext("swap the drawn %(card)s in here"), { card: cardName(v.drawn) }) : gettext("swap the drawn card in here"),
+      discard: gettext("discard the drawn card and flip this one"),
     }[kind];
-    return `${label}, key ${pos + 1}: ${what}`;
+    return t(gettext("%(slot)s, key %(key)s: %(action)s"), { slot: label, key: pos + 1, action: what });
   }
 
   function helpText() {
     const v = view();
-    if (v.phase === "reveal") return "Click a card or press 1–9 to turn it up · R: ready";
-    if (v.drawn) return "1–9: swap into that slot · X: discard it and pick a face-down card · Esc: cancel · arrows move";
-    return "D: draw · T: take the discard, then 1–9 · 1–9: turn up a face-down card · Esc: cancel · arrows move";
+    if (v.phase === "reveal") return gettext("Click a card or press 1–9 to turn it up · R: ready");
+    if (v.drawn) return gettext("1–9: swap into that slot · X: discard it and pick a face-down card · Esc: cancel · arrows move");
+    return gettext("D: draw · T: take the discard, then 1–9 · 1–9: turn up a face-down card · Esc: cancel · arrows move");
   }
 
   // -------------------------------------------------------------------------
@@ -460,8 +503,9 @@ export function createRenderer(shell) {
     for (const event of events) {
       const { kind } = parseMove(event.move);
       const entry = info.ok ? info.entries.get(event.n) : null;
-      let text = { ready: "ready", draw: "drew", flip: "turned up", swap: "swapped", discard: "discarded", take: "took" }[kind] || "";
-      if (entry && entry.wentOut) text = "went out!";
+      const mine = event.seat === me();
+      let text = (mine ? BUBBLES_YOU : BUBBLES)[kind] || "";
+      if (entry && entry.wentOut) text = mine ? gettext("you went out!") : gettext("went out!");
       if (text) showBubble(event.seat, text, Boolean(entry && entry.wentOut));
     }
   }
@@ -470,7 +514,7 @@ export function createRenderer(shell) {
     const holder = seat === me() ? el.meBar : el.opponents.querySelector(`[data-seat="${seat}"]`);
     const bubble = holder?.querySelector(".bubble");
     if (!bubble) return;
-    bubble.textContent = seat === me() ? `you ${text}` : text;
+    bubble.textContent = text;
     bubble.hidden = false;
     bubble.classList.toggle("loud", loud);
     bubble.classList.remove("pop");
@@ -550,19 +594,22 @@ export function createRenderer(shell) {
 
   function yourTurn() {
     const v = view();
-    if (v.phase === "reveal") return "Turn up to two of your cards, then press Ready.";
-    const last = v.went_out !== null && v.went_out !== undefined ? "Your last turn" : "Your turn";
-    if (v.drawn) return `You drew the ${cardText(v.drawn)}: swap it in, or discard it and turn up a card.`;
-    return `${last}: draw, take the ${v.discard ? cardText(v.discard) : "discard"}, or turn up a card.`;
+    if (v.phase === "reveal") return gettext("Turn up to two of your cards, then press Ready.");
+    const lastTurn = v.went_out !== null && v.went_out !== undefined;
+    if (v.drawn) return t(gettext("You drew the %(card)s: swap it in, or discard it and turn up a card."), { card: cardText(v.drawn) });
+    if (!v.discard) return lastTurn ? gettext("Your last turn: draw, take the discard, or turn up a card.") : gettext("Your turn: draw, take the discard, or turn up a card.");
+    return lastTurn
+      ? t(gettext("Your last turn: draw, take the %(card)s, or turn up a card."), { card: cardText(v.discard) })
+      : t(gettext("Your turn: draw, take the %(card)s, or turn up a card."), { card: cardText(v.discard) });
   }
 
   function waiting() {
     const v = view();
     if (v.phase === "reveal") {
       const waitingFor = v.ready.map((r, seat) => (r ? null : seat)).filter((s) => s !== null);
-      if (waitingFor.length) return `Waiting for ${listNames(waitingFor.map(who))} to be ready.`;
+      if (waitingFor.length) return t(gettext("Waiting for %(names)s to be ready."), { names: listNames(waitingFor.map(who)) });
     }
-    return "Waiting for the others.";
+    return gettext("Waiting for the others.");
   }
 
   /**
@@ -595,7 +642,7 @@ export function createRenderer(shell) {
     fit,
     resize: () => {},
     yourTurn,
-    sending: () => "Sending your move…",
+    sending: () => gettext("Sending your move…"),
     waiting,
   };
 }

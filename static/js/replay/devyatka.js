@@ -3,14 +3,14 @@
 // replay view: the spectator's view plus `hands` (every seat) and `legal` (the
 // cards the seat to move could play).
 
-import { SUIT_NAMES, cardFace, cardLabel, cardName, cardText, ordinal, plural, rankLabel, rankOf, suitSvg } from "../cards.js";
+import { SUIT_NAMES, cardCount, cardFace, cardLabel, cardName, cardText, fillIn, ordinal, rankLabel, rankOf, suitSvg } from "../cards.js";
 
 const SUITS = ["C", "D", "H", "S"];
 const RANKS = ["6", "7", "8", "9", "T", "J", "Q", "K", "A"];
 
 export function createReplayRenderer({ board, data }) {
   const steps = data.steps;
-  const name = (seat) => (data.players[seat] ? data.players[seat].name : `Seat ${seat + 1}`);
+  const name = (seat) => (data.players[seat] ? data.players[seat].name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true));
 
   board.classList.add("rp-devyatka");
   board.innerHTML = `<div class="rp-rows" data-testid="replay-rows"></div><ol class="rp-hands" aria-label="Every hand"></ol>`;
@@ -47,7 +47,7 @@ export function createReplayRenderer({ board, data }) {
     li.innerHTML =
       `<div class="rp-seat-head"><span class="rp-seat-name"></span>` +
       `<span class="rp-seat-stats muted"></span></div><div class="rp-cards"></div>`;
-    li.querySelector(".rp-seat-name").textContent = player.name + (player.bot ? " (bot)" : "");
+    li.querySelector(".rp-seat-name").textContent = player.bot ? `${player.name} ${gettext("(bot)")}` : player.name;
     return li;
   });
   handsEl.replaceChildren(...seats);
@@ -63,7 +63,9 @@ export function createReplayRenderer({ board, data }) {
       const lane = rowsEl.querySelector(`[data-suit=${suit}]`);
       lane.setAttribute(
         "aria-label",
-        row ? `${SUIT_NAMES[suit]}: ${cardText(row[0])} to ${cardText(row[1])}` : `${SUIT_NAMES[suit]}: not open`,
+        row
+          ? interpolate(gettext("%(suit)s: %(low)s to %(high)s"), { suit: SUIT_NAMES[suit], low: cardText(row[0]), high: cardText(row[1]) }, true)
+          : interpolate(gettext("%(suit)s: not open"), { suit: SUIT_NAMES[suit] }, true),
       );
       RANKS.forEach((rank, i) => {
         const code = rank + suit;
@@ -86,9 +88,10 @@ export function createReplayRenderer({ board, data }) {
       const hand = view.hands[seat];
       const outAt = view.out.indexOf(seat);
       const toMove = !view.over && view.to_move === seat;
-      let stats = `${plural(hand.length, "card")} · ${plural(view.passes[seat], "pass")}`;
-      if (outAt >= 0) stats = `out ${ordinal(outAt + 1)} · ${plural(view.passes[seat], "pass")}`;
-      if (toMove) stats += " · to move";
+      const passes = interpolate(ngettext("%(count)s pass", "%(count)s passes", view.passes[seat]), { count: view.passes[seat] }, true);
+      let stats = `${cardCount(hand.length)} · ${passes}`;
+      if (outAt >= 0) stats = `${interpolate(gettext("Out %(place)s"), { place: ordinal(outAt + 1) }, true)} · ${passes}`;
+      if (toMove) stats += ` · ${gettext("to move")}`;
       li.querySelector(".rp-seat-stats").textContent = stats;
       li.classList.toggle("to-move", toMove);
       li.classList.toggle("rp-actor", step.seat === seat);
@@ -96,7 +99,7 @@ export function createReplayRenderer({ board, data }) {
       li.dataset.count = String(hand.length);
       const cards = li.querySelector(".rp-cards");
       if (!hand.length) {
-        cards.innerHTML = `<span class="muted">no cards left</span>`;
+        cards.innerHTML = `<span class="muted">${gettext("no cards left")}</span>`;
         return;
       }
       cards.replaceChildren(
@@ -105,7 +108,7 @@ export function createReplayRenderer({ board, data }) {
           card.setAttribute("data-testid", "replay-hand-card");
           const playable = toMove && legal.has(code);
           card.classList.toggle("rp-legal", playable);
-          card.setAttribute("aria-label", cardName(code) + (playable ? ", playable" : ""));
+          card.setAttribute("aria-label", playable ? interpolate(gettext("%(card)s, playable"), { card: cardName(code) }, true) : cardName(code));
           return card;
         }),
       );
@@ -115,32 +118,33 @@ export function createReplayRenderer({ board, data }) {
   function describe(index) {
     const step = steps[index];
     const fragment = document.createDocumentFragment();
-    if (step.move === "pass") fragment.append("passed");
-    else fragment.append("played ", cardLabel(step.move));
+    if (step.move === "pass") fragment.append(gettext("passed"));
+    else fillIn(fragment, gettext("played %(card)s"), { card: cardLabel(step.move) });
     return fragment;
   }
 
   function caption(index) {
     const step = steps[index];
     const view = step.view;
-    if (index === 0) return `The deal: ${name(view.to_move)} holds 9♦ and opens.`;
-    let text = `${name(step.seat)} played ${cardText(step.move)}`;
+    if (index === 0) return interpolate(gettext("The deal: %(name)s holds 9♦ and opens."), { name: name(view.to_move) }, true);
+    const parts = [interpolate(gettext("%(name)s played %(card)s"), { name: name(step.seat), card: cardText(step.move) }, true)];
     const passed = (step.caused || []).filter((c) => c.move === "pass").map((c) => name(c.seat));
-    if (passed.length) text += `; ${passed.join(", ")} passed`;
+    if (passed.length) parts.push(interpolate(ngettext("%(names)s passed", "%(names)s passed", passed.length), { names: passed.join(", ") }, true));
     const before = steps[index - 1].view.out.length;
     const out = view.out.slice(before).map(name);
-    if (out.length && !(view.over && !view.keft)) text += `; ${out.join(", ")} ${out.length > 1 ? "are" : "is"} out`;
+    if (out.length && !(view.over && !view.keft)) parts.push(interpolate(ngettext("%(names)s is out", "%(names)s are out", out.length), { names: out.join(", ") }, true));
+    let text = parts.join("; ");
     if (view.over) {
       const result = view.result || {};
-      if (view.keft) text += `. ${name(result.loser)} is left holding cards and loses.`;
-      else text += `. ${name(result.winner)} is out first and wins.`;
+      if (view.keft) text += `. ${interpolate(gettext("%(name)s is left holding cards and loses."), { name: name(result.loser) }, true)}`;
+      else text += `. ${interpolate(gettext("%(name)s is out first and wins."), { name: name(result.winner) }, true)}`;
     } else {
-      text += `. ${name(view.to_move)} to move.`;
+      text += `. ${interpolate(gettext("%(name)s to move."), { name: name(view.to_move) }, true)}`;
     }
     return text;
   }
 
-  const help = "Every hand is shown as it was; the cards the player to move could play are outlined.";
+  const help = gettext("Every hand is shown as it was; the cards the player to move could play are outlined.");
 
   return { render, describe, caption, help };
 }

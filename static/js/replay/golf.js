@@ -5,7 +5,7 @@
 // with `grids` holding every code, `up` the face-up masks (bit 1 << N) and
 // `drawn` whoever's drawn card.
 
-import { cardFace, cardLabel, cardName, cardText, plural } from "../cards.js";
+import { cardCount, cardFace, cardLabel, cardName, cardText, fillIn } from "../cards.js";
 
 const POSITIONS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -16,17 +16,17 @@ function parseMove(move) {
 
 export function createReplayRenderer({ board, data }) {
   const steps = data.steps;
-  const name = (seat) => (data.players[seat] ? data.players[seat].name : `Seat ${seat + 1}`);
+  const name = (seat) => (data.players[seat] ? data.players[seat].name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true));
 
   board.classList.add("rp-golf");
   board.innerHTML =
     `<div class="rp-golf-table">` +
     `<figure class="rp-pile"><div class="rp-pile-card" data-testid="replay-stock"></div><figcaption class="rp-stock-count"></figcaption></figure>` +
-    `<figure class="rp-pile"><div class="rp-pile-card" data-testid="replay-discard"></div><figcaption>Discard</figcaption></figure>` +
+    `<figure class="rp-pile"><div class="rp-pile-card" data-testid="replay-discard"></div><figcaption>${gettext("Discard")}</figcaption></figure>` +
     `<figure class="rp-pile rp-drawn"><div class="rp-pile-card" data-testid="replay-drawn"></div><figcaption></figcaption></figure>` +
     `</div>` +
     `<div class="rp-round-end" data-testid="replay-round-end" hidden></div>` +
-    `<ol class="rp-golf-seats" aria-label="Every grid"></ol>`;
+    `<ol class="rp-golf-seats" aria-label="${gettext("Every grid")}"></ol>`;
   const stockEl = board.querySelector("[data-testid=replay-stock]");
   const stockCount = board.querySelector(".rp-stock-count");
   const discardEl = board.querySelector("[data-testid=replay-discard]");
@@ -43,7 +43,7 @@ export function createReplayRenderer({ board, data }) {
     li.innerHTML =
       `<div class="rp-seat-head"><span class="rp-seat-name"></span>` +
       `<span class="rp-seat-stats muted"></span></div><div class="rp-grid"></div>`;
-    li.querySelector(".rp-seat-name").textContent = player.name + (player.bot ? " (bot)" : "");
+    li.querySelector(".rp-seat-name").textContent = player.bot ? `${player.name} ${gettext("(bot)")}` : player.name;
     return li;
   });
   seatsEl.replaceChildren(...seats);
@@ -66,7 +66,12 @@ export function createReplayRenderer({ board, data }) {
     return POSITIONS.map((pos) => {
       const code = grid[pos];
       const faceUp = (up >> pos) & 1;
-      const card = face(code, `card ${pos + 1}: ${cardName(code)}${faceUp ? "" : ", face down"}`);
+      const card = face(
+        code,
+        faceUp
+          ? interpolate(gettext("card %(n)s: %(card)s"), { n: pos + 1, card: cardName(code) }, true)
+          : interpolate(gettext("card %(n)s: %(card)s, face down"), { n: pos + 1, card: cardName(code) }, true),
+      );
       card.setAttribute("data-testid", "replay-grid-card");
       card.dataset.pos = String(pos);
       card.dataset.up = faceUp ? "true" : "false";
@@ -83,23 +88,23 @@ export function createReplayRenderer({ board, data }) {
     // A move that ended a round shows the next deal: nothing of it to highlight.
     const sameRound = index > 0 && steps[index - 1].view.round === view.round && !view.over;
 
-    stockEl.replaceChildren(view.stock ? back(`the stock: ${plural(view.stock, "card")}`) : "");
-    stockCount.textContent = `Stock · ${view.stock}`;
-    discardEl.replaceChildren(view.discard ? face(view.discard, `discard pile: ${cardName(view.discard)}`) : "");
+    stockEl.replaceChildren(view.stock ? back(interpolate(gettext("the stock: %(cards)s"), { cards: cardCount(view.stock) }, true)) : "");
+    stockCount.textContent = `${gettext("Stock")} · ${view.stock}`;
+    discardEl.replaceChildren(view.discard ? face(view.discard, interpolate(gettext("discard pile: %(card)s"), { card: cardName(view.discard) }, true)) : "");
     discardEl.classList.toggle("rp-last", sameRound && (kind === "take" || kind === "swap" || kind === "discard"));
     const holder = view.holding.indexOf(true);
     drawnFigure.hidden = !view.drawn;
     if (view.drawn) {
-      drawnEl.replaceChildren(face(view.drawn, `${name(holder)} holds ${cardName(view.drawn)}`));
+      drawnEl.replaceChildren(face(view.drawn, interpolate(gettext("%(name)s holds %(card)s"), { name: name(holder), card: cardName(view.drawn) }, true)));
       drawnFigure.querySelector("figcaption").textContent = `Drawn by ${name(holder)}`;
     }
     drawnEl.classList.toggle("rp-last", kind === "draw");
 
     seats.forEach((li, seat) => {
-      const bits = [`total ${view.totals[seat]}`];
-      if (view.phase === "reveal") bits.push(view.ready[seat] ? "ready" : "turning up");
-      if (view.went_out === seat) bits.push("went out");
-      if (!view.over && view.to_move === seat) bits.push("to move");
+      const bits = [interpolate(gettext("total %(score)s"), { score: view.totals[seat] }, true)];
+      if (view.phase === "reveal") bits.push(view.ready[seat] ? gettext("ready") : gettext("turning up"));
+      if (view.went_out === seat) bits.push(gettext("went out"));
+      if (!view.over && view.to_move === seat) bits.push(gettext("to move"));
       li.querySelector(".rp-seat-stats").textContent = bits.join(" · ");
       li.classList.toggle("to-move", !view.over && view.to_move === seat);
       li.classList.toggle("rp-actor", step.seat === seat);
@@ -119,15 +124,17 @@ export function createReplayRenderer({ board, data }) {
     if (!show) return;
     const heading = document.createElement("p");
     heading.className = "rp-round-end-title";
-    heading.textContent = `Round ${last.round} scored${view.over ? " (the last round)" : ""}:`;
+    heading.textContent = view.over
+      ? interpolate(gettext("Round %(round)s scored (the last round):"), { round: last.round }, true)
+      : interpolate(gettext("Round %(round)s scored:"), { round: last.round }, true);
     const list = document.createElement("ul");
     list.className = "rp-round-scores";
     last.scores.forEach((score, seat) => {
       const li = document.createElement("li");
       li.dataset.seat = String(seat);
       let text = `${name(seat)} ${score}`;
-      if (last.penalty === seat) text += " (+10 for going out without the lowest score)";
-      else if (last.went_out === seat) text += " (went out)";
+      if (last.penalty === seat) text += ` ${gettext("(+10 for going out without the lowest score)")}`;
+      else if (last.went_out === seat) text += ` ${gettext("(went out)")}`;
       li.textContent = text;
       list.append(li);
     });
@@ -166,39 +173,40 @@ export function createReplayRenderer({ board, data }) {
     const seat = step.seat;
     const fragment = document.createDocumentFragment();
     const add = (...bits) => fragment.append(...bits);
-    const slot = `card ${pos + 1}`;
+    const n = String(pos + 1);
     const there = pos === null ? null : before.grids[seat][pos];
+    const say = (template, parts) => fillIn(fragment, template, { n, ...parts });
     switch (kind) {
       case "ready":
-        add("is ready");
+        add(gettext("is ready"));
         break;
       case "draw":
-        add("drew ", cardLabel(after.drawn), " from the stock");
+        say(gettext("drew %(card)s from the stock"), { card: cardLabel(after.drawn) });
         break;
       case "flip":
-        add(`turned up ${slot}: `, cardLabel(there));
+        say(gettext("turned up card %(n)s: %(card)s"), { card: cardLabel(there) });
         break;
       case "swap":
-        add("put ", cardLabel(before.drawn), ` at ${slot}, discarding `, cardLabel(there));
+        say(gettext("put %(card)s at card %(n)s, discarding %(old)s"), { card: cardLabel(before.drawn), old: cardLabel(there) });
         break;
       case "discard":
-        add("discarded ", cardLabel(before.drawn), ` and turned up ${slot}: `, cardLabel(there));
+        say(gettext("discarded %(card)s and turned up card %(n)s: %(old)s"), { card: cardLabel(before.drawn), old: cardLabel(there) });
         break;
       case "take":
-        add("took ", cardLabel(before.discard), ` from the discard pile for ${slot}, discarding `, cardLabel(there));
+        say(gettext("took %(card)s from the discard pile for card %(n)s, discarding %(old)s"), { card: cardLabel(before.discard), old: cardLabel(there) });
         break;
       default:
         add(step.move);
     }
     if (after.phase === "turn" && after.went_out === seat && before.went_out !== seat) {
       const out = document.createElement("strong");
-      out.textContent = " \u2014 went out!";
+      out.textContent = ` \u2014 ${gettext("went out!")}`;
       add(out);
     }
     if (after.round !== before.round || (after.over && !before.over)) {
       const end = document.createElement("strong");
       end.className = "rp-log-round";
-      end.textContent = ` \u2014 round ${before.round} ends`;
+      end.textContent = ` \u2014 ${interpolate(gettext("round %(round)s ends"), { round: before.round }, true)}`;
       add(end);
     }
     return fragment;
@@ -209,21 +217,29 @@ export function createReplayRenderer({ board, data }) {
     let did = "";
     if (index > 0) did = `${name(steps[index].seat)} ${describe(index).textContent}. `;
     if (view.over) {
-      const winners = (data.result.winners || []).map(name).join(" and ");
-      return `${did}The match is over: ${winners} ${data.result.winners?.length > 1 ? "share" : "wins with"} the lowest total.`;
+      const winners = (data.result.winners || []).map(name);
+      const names = winners.length > 1 ? interpolate(gettext("%(names)s and %(last)s"), { names: winners.slice(0, -1).join(", "), last: winners[winners.length - 1] }, true) : winners.join("");
+      return did + (winners.length > 1
+        ? interpolate(gettext("The match is over: %(names)s share the lowest total."), { names }, true)
+        : interpolate(gettext("The match is over: %(names)s wins with the lowest total."), { names }, true));
     }
-    const round = `Round ${view.round} of ${view.rounds}`;
+    const round = interpolate(gettext("Round %(round)s of %(rounds)s"), { round: view.round, rounds: view.rounds }, true);
     if (view.phase === "reveal") {
       const ready = view.ready.filter(Boolean).length;
-      return `${did}${round}: everyone turns up two cards (${ready} of ${view.players} ready).`;
+      return `${did}${round}: ${interpolate(gettext("everyone turns up two cards (%(ready)s of %(players)s ready)."), { ready, players: view.players }, true)}`;
     }
-    let text = `${did}${round}: ${name(view.to_move)} to move`;
-    if (view.drawn) text += ` holding ${cardText(view.drawn)}`;
-    if (view.went_out !== null) text += ` (${name(view.went_out)} went out: ${plural(view.final_turns.length, "last turn")} left)`;
+    let text = view.drawn
+      ? interpolate(gettext("%(name)s to move holding %(card)s"), { name: name(view.to_move), card: cardText(view.drawn) }, true)
+      : interpolate(gettext("%(name)s to move"), { name: name(view.to_move) }, true);
+    text = `${did}${round}: ${text}`;
+    if (view.went_out !== null) {
+      const turns = view.final_turns.length;
+      text += ` (${interpolate(ngettext("%(name)s went out: %(count)s last turn left", "%(name)s went out: %(count)s last turns left", turns), { name: name(view.went_out), count: turns }, true)})`;
+    }
     return `${text}.`;
   }
 
-  const help = "Every grid is shown as it was; the cards still face down at that moment are dimmed and hatched.";
+  const help = gettext("Every grid is shown as it was; the cards still face down at that moment are dimmed and hatched.");
 
   return { render, describe, caption, help };
 }

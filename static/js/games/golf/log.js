@@ -3,7 +3,7 @@
 // the log's lines ("put 7♦ in slot 3, discarding K♣"), cards named only where
 // this view shows them.
 
-import { cardLabel } from "../../cards.js";
+import { cardLabel, fillIn } from "../../cards.js";
 import { FULL, parseMove, seatHelpers } from "./rules.js";
 
 export function createLog(shell) {
@@ -156,45 +156,56 @@ export function createLog(shell) {
     const entry = info.ok ? info.entries.get(event.n) : null;
     if (entry && entry.first) {
       li.classList.add("golf-round-start");
-      li.dataset.round = `Round ${entry.round}`;
+      li.dataset.round = interpolate(gettext("Round %(round)s"), { round: entry.round }, true);
     }
-    const slot = `slot ${pos + 1}`;
+    const n = String(pos + 1);
     const card = (code) => (code ? cardLabel(code) : null);
     const placed = entry ? card(placedCard(info, entry)) : null;
     const dropped = entry ? card(discardedCard(info, entry)) : null;
-    const add = (...bits) => li.append(...bits.filter((b) => b !== null && b !== undefined));
+    // The line starts with the player's name; each phrase is one catalog entry,
+    // with the cards as %(card)s placeholders (fillIn keeps their markup).
+    const say = (template, parts = {}) => fillIn(li, template, { n, ...parts });
+    const seen = (code) => (code ? [" (", code, ")"] : []);
+    const discarding = () => dropped && say(gettext(", discarding %(card)s"), { card: dropped });
+    li.append(" ");
     switch (kind) {
       case "ready":
         li.classList.add("pass");
-        add(" is ready");
+        say(gettext("is ready"));
         break;
       case "draw": {
         const moves = shell.moves();
         const isLast = moves.length && moves[moves.length - 1].n === event.n;
-        if (isLast && v && v.drawn && event.seat === me()) add(" drew ", cardLabel(v.drawn));
-        else add(" drew a card");
+        if (isLast && v && v.drawn && event.seat === me()) say(gettext("drew %(card)s"), { card: cardLabel(v.drawn) });
+        else say(gettext("drew a card"));
         break;
       }
       case "flip":
-        add(` turned up card ${pos + 1}`, placed ? " (" : null, placed, placed ? ")" : null);
+        say(gettext("turned up card %(n)s"));
+        li.append(...seen(placed));
         break;
       case "swap":
-        if (placed) add(" put ", placed, ` in ${slot}`, dropped ? ", discarding " : null, dropped);
-        else add(` swapped it into ${slot}`, dropped ? ", discarding " : null, dropped);
+        if (placed) say(gettext("put %(card)s in slot %(n)s"), { card: placed });
+        else say(gettext("swapped it into slot %(n)s"));
+        discarding();
         break;
       case "discard":
-        add(" discarded ", dropped || "it", `, turned up card ${pos + 1}`, placed ? " (" : null, placed, placed ? ")" : null);
+        if (dropped) say(gettext("discarded %(card)s, turned up card %(n)s"), { card: dropped });
+        else say(gettext("discarded it, turned up card %(n)s"));
+        li.append(...seen(placed));
         break;
       case "take":
-        add(" took ", placed || "the top card", ` from the discard into ${slot}`, dropped ? ", discarding " : null, dropped);
+        if (placed) say(gettext("took %(card)s from the discard into slot %(n)s"), { card: placed });
+        else say(gettext("took the top card from the discard into slot %(n)s"));
+        discarding();
         break;
       default:
-        add(` ${event.move}`);
+        li.append(event.move);
     }
     if (entry && entry.wentOut) {
       const out = document.createElement("strong");
       out.className = "golf-log-out";
-      out.textContent = " \u2014 went out!";
+      out.textContent = ` \u2014 ${gettext("went out!")}`;
       li.append(out);
     }
   }

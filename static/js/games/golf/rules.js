@@ -51,7 +51,7 @@ export function signed(n) {
 
 export function listNames(names) {
   if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return interpolate(gettext("%(names)s and %(last)s"), { names: names.slice(0, -1).join(", "), last: names[names.length - 1] }, true);
 }
 
 /** A small card for the opponents' grids and the score panels: rank and suit, or a back. */
@@ -78,7 +78,7 @@ export function seatHelpers(shell) {
       const v = view();
       return v.over && v.last_round ? v.last_round.grids[seat] : v.grids[seat];
     },
-    who: (seat) => (seat === me() ? "you" : shell.seatName(seat)),
-    whoCap: (seat) => (seat === me() ? "You" : shell.seatName(seat)),
+    who: (seat) => (seat === me() ? gettext("you") : shell.seatName(seat)),
+    whoCap: (seat) => (seat === me() ? gettext("You") : shell.seatName(seat)),
   };
 }

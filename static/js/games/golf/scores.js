@@ -28,7 +28,7 @@ export function createScores(shell, { section, wentOutByRound }) {
     scores.replaceChildren();
     const h2 = document.createElement("h2");
     h2.id = "golf-scores-heading";
-    h2.textContent = "Scores";
+    h2.textContent = gettext("Scores");
     scores.append(h2);
 
     if (showLast) {
@@ -37,13 +37,18 @@ export function createScores(shell, { section, wentOutByRound }) {
       block.className = "golf-last-round";
       block.setAttribute("data-testid", "golf-last-round");
       const h3 = document.createElement("h3");
-      h3.textContent = `Round ${lr.round}: every card turned up`;
+      h3.textContent = interpolate(gettext("Round %(round)s: every card turned up"), { round: lr.round }, true);
       const note = document.createElement("p");
       note.className = "muted golf-note";
-      note.textContent =
-        `${whoCap(lr.went_out)} went out` +
-        (lr.penalty !== null ? ` and scored +10: someone else was lower.` : `${lr.went_out === mine ? " with" : " with"} the lowest score: no penalty.`) +
-        ` Cards of one rank in a column score 0${v.column_rule === "three" ? " when all three match" : ""}.`;
+      const outName = { name: whoCap(lr.went_out) };
+      note.textContent = [
+        lr.penalty !== null
+          ? interpolate(gettext("%(name)s went out and scored +10: someone else was lower."), outName, true)
+          : interpolate(gettext("%(name)s went out with the lowest score: no penalty."), outName, true),
+        v.column_rule === "three"
+          ? gettext("Cards of one rank in a column score 0 when all three match.")
+          : gettext("Cards of one rank in a column score 0."),
+      ].join(" ");
       const list = document.createElement("div");
       list.className = "golf-last-grids";
       for (let seat = 0; seat < n; seat++) {
@@ -53,15 +58,15 @@ export function createScores(shell, { section, wentOutByRound }) {
         item.classList.toggle("me", seat === mine);
         const name = document.createElement("div");
         name.className = "golf-last-name";
-        name.textContent = seat === mine ? `${shell.seatName(seat)} (you)` : shell.seatName(seat);
-        if (seat === lr.went_out) name.insertAdjacentHTML("beforeend", ` <span class="golf-tag out">out</span>`);
+        name.textContent = (seat === mine ? interpolate(gettext("%(name)s (you)"), { name: shell.seatName(seat) }, true) : shell.seatName(seat));
+        if (seat === lr.went_out) name.insertAdjacentHTML("beforeend", ` <span class="golf-tag out">${gettext("out")}</span>`);
         const grid = document.createElement("div");
         grid.className = "golf-grid mini";
         grid.setAttribute("role", "img");
         const matched = new Set(lr.matched[seat]);
         grid.setAttribute(
           "aria-label",
-          `${shell.seatName(seat)}: ${lr.grids[seat].map((c, pos) => `${cardText(c)}${matched.has(pos) ? " (matched)" : ""}`).join(", ")}`,
+          `${shell.seatName(seat)}: ${lr.grids[seat].map((c, pos) => (matched.has(pos) ? interpolate(gettext("%(card)s (matched)"), { card: cardText(c) }, true) : cardText(c))).join(", ")}`,
         );
         lr.grids[seat].forEach((code, pos) => {
           const card = miniCard(code);
@@ -91,13 +96,16 @@ export function createScores(shell, { section, wentOutByRound }) {
     table.className = "data golf-score-table";
     const caption = document.createElement("caption");
     caption.className = "visually-hidden";
-    caption.textContent = "Round scores and totals";
+    caption.textContent = gettext("Round scores and totals");
     table.append(caption);
     const head = document.createElement("thead");
     const hr = document.createElement("tr");
-    hr.innerHTML = `<th scope="col">Player</th>`;
-    for (let r = 1; r <= v.rounds; r++) hr.insertAdjacentHTML("beforeend", `<th scope="col" class="num${r > played ? " future" : ""}" title="Round ${r}">${r}</th>`);
-    hr.insertAdjacentHTML("beforeend", `<th scope="col" class="num">Total</th>`);
+    hr.innerHTML = `<th scope="col">${gettext("Player")}</th>`;
+    for (let r = 1; r <= v.rounds; r++) {
+      const title = interpolate(gettext("Round %(round)s"), { round: r }, true);
+      hr.insertAdjacentHTML("beforeend", `<th scope="col" class="num${r > played ? " future" : ""}" title="${title}">${r}</th>`);
+    }
+    hr.insertAdjacentHTML("beforeend", `<th scope="col" class="num">${gettext("Total")}</th>`);
     head.append(hr);
     const body = document.createElement("tbody");
     for (let seat = 0; seat < n; seat++) {
@@ -106,7 +114,7 @@ export function createScores(shell, { section, wentOutByRound }) {
       tr.classList.toggle("me", seat === mine);
       const th = document.createElement("th");
       th.scope = "row";
-      th.textContent = seat === mine ? `${shell.seatName(seat)} (you)` : shell.seatName(seat);
+      th.textContent = (seat === mine ? interpolate(gettext("%(name)s (you)"), { name: shell.seatName(seat) }, true) : shell.seatName(seat));
       tr.append(th);
       for (let r = 1; r <= v.rounds; r++) {
         const td = document.createElement("td");
@@ -118,8 +126,13 @@ export function createScores(shell, { section, wentOutByRound }) {
             const others = v.round_scores.filter((_, s) => s !== seat).map((list) => list[r - 1]);
             const penalised = score > Math.min(...others);
             td.classList.add("went-out");
-            td.title = penalised ? "Went out, not the lowest: +10 included" : "Went out";
-            td.insertAdjacentHTML("beforeend", penalised ? `<sup class="golf-pen" aria-label="went out, plus 10 penalty included">+10</sup>` : `<sup class="golf-out" aria-label="went out">out</sup>`);
+            td.title = penalised ? gettext("Went out, not the lowest: +10 included") : gettext("Went out");
+            td.insertAdjacentHTML(
+              "beforeend",
+              penalised
+                ? `<sup class="golf-pen" aria-label="${gettext("went out, plus 10 penalty included")}">+10</sup>`
+                : `<sup class="golf-out" aria-label="${gettext("went out")}">${gettext("out")}</sup>`,
+            );
           }
         } else {
           td.classList.add("future");
@@ -136,7 +149,7 @@ export function createScores(shell, { section, wentOutByRound }) {
     wrap.append(table);
     const legend = document.createElement("p");
     legend.className = "muted golf-note";
-    legend.textContent = "out: went out that round · +10: went out without the lowest score (included). Lowest total wins.";
+    legend.textContent = gettext("out: went out that round · +10: went out without the lowest score (included). Lowest total wins.");
     scores.append(wrap, legend);
   }
 
@@ -149,20 +162,23 @@ export function createScores(shell, { section, wentOutByRound }) {
     const mine = me();
     const n = v.players;
     const seats = [...Array(n).keys()].sort((a, b) => result.places[a] - result.places[b] || a - b);
-    const name = (seat) => (seat === mine ? `${shell.seatName(seat)} (you)` : shell.seatName(seat));
+    const name = (seat) => (seat === mine ? interpolate(gettext("%(name)s (you)"), { name: shell.seatName(seat) }, true) : shell.seatName(seat));
     const winners = result.winners || seats.filter((s) => result.places[s] === 1);
     const best = winners.length ? result.totals[winners[0]] : null;
     let summary;
     if (winners.length === 1) {
-      summary = winners[0] === mine ? `You win with ${signed(best)}!` : `${shell.seatName(winners[0])} wins with ${signed(best)}.`;
+      summary = winners[0] === mine
+        ? interpolate(gettext("You win with %(score)s!"), { score: signed(best) }, true)
+        : interpolate(gettext("%(name)s wins with %(score)s."), { name: shell.seatName(winners[0]), score: signed(best) }, true);
     } else {
-      summary = `${listNames(winners.map((s) => (s === mine ? "you" : shell.seatName(s))))} share first place with ${signed(best)}.`;
+      const names = listNames(winners.map((s) => (s === mine ? gettext("you") : shell.seatName(s))));
+      summary = interpolate(gettext("%(names)s share first place with %(score)s."), { names, score: signed(best) }, true);
     }
     el.resultsSummary.textContent = summary;
     const rounds = result.rounds || (result.round_scores[0] || []).length;
     const head = [];
-    for (let r = 1; r <= rounds; r++) head.push(`R${r}`);
-    head.push("Total");
+    for (let r = 1; r <= rounds; r++) head.push(interpolate(gettext("R%(number)s"), { number: r }, true));
+    head.push(gettext("Total"));
     shell.resultsTable({
       places: result.places,
       resigned: result.resigned,
@@ -175,19 +191,23 @@ export function createScores(shell, { section, wentOutByRound }) {
         const others = result.round_scores.filter((_, s) => s !== seat).map((list) => list[index]);
         const penalised = result.round_scores[seat][index] > Math.min(...others);
         td.classList.add("went-out");
-        td.insertAdjacentHTML("beforeend", penalised ? `<sup class="golf-pen" title="went out, +10 included">+10</sup>` : `<sup class="golf-out" title="went out">out</sup>`);
+        td.insertAdjacentHTML(
+          "beforeend",
+          penalised
+            ? `<sup class="golf-pen" title="${gettext("went out, +10 included")}">+10</sup>`
+            : `<sup class="golf-out" title="${gettext("went out")}">${gettext("out")}</sup>`,
+        );
       },
     });
     el.resultsNote.hidden = false;
     el.resultsNote.classList.add("golf-legend");
-    el.resultsNote.textContent = `Lowest total wins. out: went out that round · +10: went out without the lowest round score (included).${
-      result.penalties && result.penalties.some(Boolean)
-        ? ` Penalties: ${seats.filter((s) => result.penalties[s]).map((s) => `${shell.seatName(s)} ${result.penalties[s]}`).join(", ")}.`
-        : ""
-    }`;
+    const penalties = result.penalties && result.penalties.some(Boolean)
+      ? ` ${interpolate(gettext("Penalties: %(list)s."), { list: seats.filter((s) => result.penalties[s]).map((s) => `${shell.seatName(s)} ${result.penalties[s]}`).join(", ") }, true)}`
+      : "";
+    el.resultsNote.textContent = `${gettext("Lowest total wins. out: went out that round · +10: went out without the lowest round score (included).")}${penalties}`;
     const lr = v.last_round;
     el.revealedHeading.hidden = !lr;
-    el.revealedHeading.textContent = lr ? `Round ${lr.round}: the last grids` : "";
+    el.revealedHeading.textContent = lr ? interpolate(gettext("Round %(round)s: the last grids"), { round: lr.round }, true) : "";
     el.revealed.replaceChildren(
       ...(lr
         ? lr.grids.map((cards, seat) => {

@@ -34,9 +34,9 @@ export function createSeats(shell) {
           li.dataset.seat = String(seat);
           li.setAttribute("data-testid", "opponent");
           li.innerHTML =
-            `<div class="opponent-name"><span class="name"></span><span class="bot-badge" hidden>bot</span><span class="away-badge" hidden>away</span></div>` +
+            `<div class="opponent-name"><span class="name"></span><span class="bot-badge" hidden>${gettext("bot")}</span><span class="away-badge" hidden>${gettext("away")}</span></div>` +
             `<div class="golf-seat-cards"><div class="golf-grid mini" data-testid="golf-grid" role="img"></div>` +
-            `<span class="golf-holding golf-mini golf-back" hidden title="Holding a drawn card"></span></div>` +
+            `<span class="golf-holding golf-mini golf-back" hidden title="${gettext("Holding a drawn card")}"></span></div>` +
             `<div class="opponent-stats muted"></div>` +
             `<span class="bubble golf-bubble" hidden></span>`;
           li.querySelector(".golf-grid").dataset.seat = String(seat);
@@ -68,20 +68,23 @@ export function createSeats(shell) {
       fillMiniGrid(grid, gridOf(seat), lastMove && lastMove.seat === seat ? lastMove.pos : null);
       const stats = seatStats(seat);
       fillStats(li.querySelector(".opponent-stats"), seat);
-      grid.setAttribute("aria-label", `${name}'s cards: ${describeGrid(gridOf(seat))}`);
-      li.setAttribute("aria-label", `${name}: ${stats}${toMove ? ", to move" : ""}${holding ? ", holding a drawn card" : ""}`);
+      grid.setAttribute("aria-label", interpolate(gettext("Cards of %(name)s: %(grid)s"), { name, grid: describeGrid(gridOf(seat)) }, true));
+      const said = [stats];
+      if (toMove) said.push(gettext("to move"));
+      if (holding) said.push(gettext("holding a drawn card"));
+      li.setAttribute("aria-label", interpolate(gettext("%(name)s: %(stats)s"), { name, stats: said.join(", ") }, true));
     }
   }
 
   /** One short line per seat: total, what its face-up cards score, ready / went out / last turn. */
   function seatStatParts(seat) {
     const v = view();
-    const parts = { total: `Total ${signed(v.totals[seat])}`, shows: "", state: "" };
-    if (!v.over && v.grids[seat].some(Boolean)) parts.shows = `shows ${signed(showing(v.grids[seat], v.column_rule))}`;
-    if (v.phase === "reveal") parts.state = v.ready && v.ready[seat] ? "ready \u2713" : "choosing";
-    else if (v.went_out === seat) parts.state = "went out";
-    else if (v.final_turns.includes(seat)) parts.state = "last turn";
-    else if (v.holding && v.holding[seat]) parts.state = "holding a card";
+    const parts = { total: interpolate(gettext("Total %(score)s"), { score: signed(v.totals[seat]) }, true), shows: "", state: "" };
+    if (!v.over && v.grids[seat].some(Boolean)) parts.shows = interpolate(gettext("shows %(score)s"), { score: signed(showing(v.grids[seat], v.column_rule)) }, true);
+    if (v.phase === "reveal") parts.state = v.ready && v.ready[seat] ? `${gettext("ready")} \u2713` : gettext("choosing");
+    else if (v.went_out === seat) parts.state = gettext("went out");
+    else if (v.final_turns.includes(seat)) parts.state = gettext("last turn");
+    else if (v.holding && v.holding[seat]) parts.state = gettext("holding a card");
     return parts;
   }
 
@@ -101,8 +104,8 @@ export function createSeats(shell) {
 
   /** Row by row, as a screen reader reads it: "row 1: seven of diamonds, face down, face down; row 2: ...". */
   function describeGrid(grid) {
-    const rows = [0, 1, 2].map((r) => grid.slice(r * 3, r * 3 + 3).map((code) => (code ? cardName(code) : "face down")));
-    return rows.map((cards, r) => `row ${r + 1}: ${cards.join(", ")}`).join("; ");
+    const rows = [0, 1, 2].map((r) => grid.slice(r * 3, r * 3 + 3).map((code) => (code ? cardName(code) : gettext("face down"))));
+    return rows.map((cards, r) => interpolate(gettext("row %(row)s: %(cards)s"), { row: r + 1, cards: cards.join(", ") }, true)).join("; ");
   }
 
   /** The position the latest move changed (to highlight), or null. */
