@@ -22,6 +22,7 @@ class SignupForm(forms.Form):
 
     display_name = DisplayNameField(
         max_length=30,
+        label=_("Display name"),
         validators=[validate_display_name],
         help_text=_("How other members see you at the tables."),
         widget=forms.TextInput(

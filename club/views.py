@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
 from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import ngettext
 
 from club import home as home_data
 from club.models import GameResult, Player, Series
@@ -103,7 +104,11 @@ def home_tables(request: HttpRequest) -> HttpResponse:
 
 def rules(request: HttpRequest) -> HttpResponse:
     idle = settings.IDLE_HANDOVER_SECONDS
-    idle_text = f"{idle // 60} minutes" if idle % 60 == 0 and idle >= 120 else f"{idle} seconds"
+    if idle % 60 == 0 and idle >= 120:
+        minutes = idle // 60
+        idle_text = ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
+    else:
+        idle_text = ngettext("%(count)s second", "%(count)s seconds", idle) % {"count": idle}
     return render(request, "club/rules.html", {"idle_handover": idle_text})
 
 

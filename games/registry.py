@@ -118,6 +118,7 @@ class Column:
 @dataclass(frozen=True)
 class Engine:
     key: str
+    # English, also the catalogs' msgid: people see pgettext("variant name", label).
     label: str
     PLAYERS: tuple[int, int]
     options: Callable[[dict], Any]

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import pgettext, pgettext_lazy
 
 register = template.Library()
 
@@ -20,9 +21,35 @@ def index(items: Any, i: int) -> Any:
 
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+# The same words as static/js/cards.js, from the same catalog entries.
+SUIT_NAMES = {
+    "C": pgettext_lazy("suit", "clubs"),
+    "D": pgettext_lazy("suit", "diamonds"),
+    "H": pgettext_lazy("suit", "hearts"),
+    "S": pgettext_lazy("suit", "spades"),
+}
+SUITS_OF = {
+    "C": pgettext_lazy("of suit", "clubs"),
+    "D": pgettext_lazy("of suit", "diamonds"),
+    "H": pgettext_lazy("of suit", "hearts"),
+    "S": pgettext_lazy("of suit", "spades"),
+}
 RANK_LABELS = {"T": "10"}
-RANK_NAMES = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+RANK_NAMES = {
+    "2": pgettext_lazy("rank", "two"),
+    "3": pgettext_lazy("rank", "three"),
+    "4": pgettext_lazy("rank", "four"),
+    "5": pgettext_lazy("rank", "five"),
+    "6": pgettext_lazy("rank", "six"),
+    "7": pgettext_lazy("rank", "seven"),
+    "8": pgettext_lazy("rank", "eight"),
+    "9": pgettext_lazy("rank", "nine"),
+    "T": pgettext_lazy("rank", "ten"),
+    "J": pgettext_lazy("rank", "jack"),
+    "Q": pgettext_lazy("rank", "queen"),
+    "K": pgettext_lazy("rank", "king"),
+    "A": pgettext_lazy("rank", "ace"),
+}
 
 
 @register.filter
@@ -35,11 +62,14 @@ def card(code: Any) -> str:
     rank, suit = code[:-1], code[-1:]
     if suit not in SUIT_SYMBOLS or not rank:
         return code
+    name = pgettext("card name", "%(rank)s of %(suit)s") % {
+        "rank": RANK_NAMES.get(rank, rank),
+        "suit": SUITS_OF[suit],
+    }
     return format_html(
-        '<span class="card-text suit-{}" title="{} of {}">{}{}</span>',
+        '<span class="card-text suit-{}" title="{}">{}{}</span>',
         suit,
-        RANK_NAMES.get(rank, rank),
-        SUIT_NAMES[suit],
+        name,
         RANK_LABELS.get(rank, rank),
         SUIT_SYMBOLS[suit],
     )
@@ -57,7 +87,7 @@ def suit(letter: Any) -> str:
     letter = str(letter)
     if letter not in SUIT_SYMBOLS:
         return letter
-    return f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter].capitalize()}"
+    return f"{SUIT_SYMBOLS[letter]} {str(SUIT_NAMES[letter]).capitalize()}"
 
 
 @register.filter
