@@ -35,16 +35,9 @@ SUITS_OF = {
     "S": pgettext_lazy("of suit", "spades"),
 }
 RANK_LABELS = {"T": "10"}
+# Digits stay digits ("7 of diamonds"), as before; court cards and aces by name.
 RANK_NAMES = {
-    "2": pgettext_lazy("rank", "two"),
-    "3": pgettext_lazy("rank", "three"),
-    "4": pgettext_lazy("rank", "four"),
-    "5": pgettext_lazy("rank", "five"),
-    "6": pgettext_lazy("rank", "six"),
-    "7": pgettext_lazy("rank", "seven"),
-    "8": pgettext_lazy("rank", "eight"),
-    "9": pgettext_lazy("rank", "nine"),
-    "T": pgettext_lazy("rank", "ten"),
+    "T": "10",
     "J": pgettext_lazy("rank", "jack"),
     "Q": pgettext_lazy("rank", "queen"),
     "K": pgettext_lazy("rank", "king"),
