@@ -21,7 +21,9 @@ from games.models import Variant
 from tests.support.finished import finished_game
 from tests.support.members import member
 
-pytestmark = pytest.mark.django_db
+# Transactional: the worker (django-tasks' db_worker) opens and closes its own
+# connections, which PostgreSQL's pool refuses inside a test's wrapping transaction.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("default_variants")]
 
 
 @pytest.fixture(autouse=True)
