@@ -38,13 +38,13 @@ def ask(request: HttpRequest, game_id: int) -> HttpResponse:
     except Http404:
         if _wants_json(request):
             return JsonResponse(
-                {"code": "not_found", "message": gettext("There is no such game.")}, status=404
+                {"error": "not_found", "message": gettext("There is no such game.")}, status=404
             )
         raise
     except ServiceError as exc:
         if _wants_json(request):
             return JsonResponse(
-                {"code": exc.code, "message": exc.message}, status=STATUS.get(exc.code, 400)
+                {"error": exc.code, "message": exc.message}, status=STATUS.get(exc.code, 400)
             )
         from django.contrib import messages
 
@@ -62,7 +62,7 @@ def status(request: HttpRequest, game_id: int) -> JsonResponse:
         game = _game(request, game_id)
     except Http404:
         return JsonResponse(
-            {"code": "not_found", "message": gettext("There is no such game.")}, status=404
+            {"error": "not_found", "message": gettext("There is no such game.")}, status=404
         )
     services.recover_stale()
     return JsonResponse(services.status_payload(services.find(game)))

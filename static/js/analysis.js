@@ -32,7 +32,7 @@ let decisions = [];
 function setStatus(payload) {
   root.dataset.status = payload.status;
   el.status.textContent = payload.message || "";
-  el.status.classList.toggle("error", payload.status === "failed" || Boolean(payload.code));
+  el.status.classList.toggle("error", payload.status === "failed" || Boolean(payload.error));
   const running = payload.status === "queued" || payload.status === "running";
   el.progress.hidden = !running;
   if (running) {
@@ -87,7 +87,7 @@ async function ask(event) {
     el.status.textContent = gettext("The site did not answer: try again later.");
     return;
   }
-  if (payload.code) {
+  if (payload.error) {
     el.status.textContent = payload.message;
     el.status.classList.add("error");
     return;

@@ -148,11 +148,11 @@ def test_limits_one_per_member_and_a_queue_cap(settings):
     asker = member("Zoe")
     assert ask(first, asker).status_code == 202
     busy = ask(second, asker)
-    assert busy.status_code == 429 and busy.json()["code"] == "busy"
+    assert busy.status_code == 429 and busy.json()["error"] == "busy"
     assert not GameAnalysis.objects.filter(game=second).exists()  # changed nothing
     settings.ANALYSIS_QUEUE_MAX = 1
     full = ask(third, players[0])
-    assert full.status_code == 503 and full.json()["code"] == "queue_full"
+    assert full.status_code == 503 and full.json()["error"] == "queue_full"
     work()
     assert ask(second, asker).status_code == 202  # the first is done: the member may ask again
 
