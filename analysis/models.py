@@ -29,8 +29,10 @@ class GameAnalysis(models.Model):
     samples = models.PositiveIntegerField(_("sampled deals per decision"), default=0)
     done = models.PositiveIntegerField(_("decisions judged"), default=0)
     total = models.PositiveIntegerField(_("decisions to judge"), default=0)
-    # The judgements so far, in game order: a restarted worker resumes after the last.
+    # The judgements saved so far, in game order, made from the first `saved` decisions:
+    # a restarted worker resumes there (`done` is the progress shown, saved more often).
     decisions = models.JSONField(_("decisions"), default=list, blank=True)
+    saved = models.PositiveIntegerField(_("decisions saved"), default=0)
     # Per seat, once done: {"seat": {"blunder": 1, ..., "accuracy": 87}}.
     summary = models.JSONField(_("summary"), null=True, blank=True)
     error = models.CharField(_("error"), max_length=200, blank=True)

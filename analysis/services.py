@@ -8,7 +8,7 @@ priority), never in a web process, so a table never waits for it.
 Limits (docs/OPERATIONS.md): one analysis under way per member
 (queued or running, the ones they asked for), ``ANALYSIS_QUEUE_MAX`` under
 way site-wide, ``ANALYSIS_CPU_SECONDS`` of CPU per analysis. A restarted
-worker loses nothing: the judgements are saved as they are made, and a
+worker loses little: the judgements are saved every few seconds, and a
 running analysis whose worker fell silent for ``ANALYSIS_STALE_SECONDS`` is
 queued again and resumes after its last saved decision (the coach is
 deterministic, so a resumed analysis equals an uninterrupted one). Nothing
@@ -37,8 +37,11 @@ from games.services.common import ServiceError
 logger = logging.getLogger(__name__)
 
 ACTIVE = (GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING)
-#: Seconds between two saves of a running analysis's progress (and its heartbeat).
-SAVE_EVERY = 1.0
+#: Seconds between two updates of a running analysis's progress (and its heartbeat).
+PROGRESS_EVERY = 1.0
+#: Seconds between two saves of its judgements (a restarted worker resumes from the
+#: last): less often, since the list grows (a Golf match's is a few hundred KB).
+SAVE_EVERY = 5.0
 
 
 def open_to(game: Game, player: Player | None) -> bool:
@@ -104,7 +107,7 @@ def request(game: Game, player: Player | None) -> GameAnalysis:
             analysis.requested_by = player
             analysis.measure = engine.analysis_measure(game.options)
             analysis.samples = 0  # the worker's ANALYSIS_SAMPLES, fixed when it starts
-            analysis.done = analysis.total = 0
+            analysis.done = analysis.total = analysis.saved = 0
             analysis.decisions = []
             analysis.summary = None
             analysis.error = ""
@@ -201,10 +204,10 @@ def _run(analysis: GameAnalysis, mine: Any) -> None:
     state = engine.deal(len(game.players), game.seed, engine.options(game.options))
     todo = decisions(engine, state, rows, seats)
     judged = list(analysis.decisions)
-    start = min(analysis.done, len(todo))
+    start = min(analysis.saved, len(todo))
     spent_before = analysis.cpu_seconds
     cpu0 = time.process_time()
-    saved = time.monotonic()
+    reported = saved = time.monotonic()
     samples = analysis.samples
     for i in range(start, len(todo)):
         got = judge(engine, todo[i], game.seed, samples)
@@ -220,10 +223,13 @@ def _run(analysis: GameAnalysis, mine: Any) -> None:
                 finished=timezone.now(),
             )
             return
-        last = i + 1 == len(todo)
-        if last or time.monotonic() - saved >= SAVE_EVERY:
-            saved = time.monotonic()
-            fields = {"done": i + 1, "total": len(todo), "decisions": judged}
+        now = time.monotonic()
+        if i + 1 < len(todo) and now - reported >= PROGRESS_EVERY:
+            reported = now
+            fields: dict[str, Any] = {"done": i + 1, "total": len(todo)}
+            if now - saved >= SAVE_EVERY:
+                saved = now
+                fields.update(decisions=judged, saved=i + 1)
             if not mine.update(**fields, cpu_seconds=spent, heartbeat=timezone.now()):
                 return  # taken over by another run (see recover_stale)
     spent = spent_before + time.process_time() - cpu0
@@ -231,6 +237,7 @@ def _run(analysis: GameAnalysis, mine: Any) -> None:
         status=GameAnalysis.Status.DONE,
         done=len(todo),
         total=len(todo),
+        saved=len(todo),
         decisions=judged,
         summary=summarise(analysis.measure, judged),
         cpu_seconds=spent,
