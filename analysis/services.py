@@ -38,10 +38,12 @@ logger = logging.getLogger(__name__)
 
 ACTIVE = (GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING)
 #: Seconds between two updates of a running analysis's progress (and its heartbeat).
-PROGRESS_EVERY = 1.0
+#: Few writes on purpose: on SQLite a write from the niced worker holds the one write
+#: lock, and a worker descheduled while holding it stalls the tables' moves.
+PROGRESS_EVERY = 3.0
 #: Seconds between two saves of its judgements (a restarted worker resumes from the
 #: last): less often, since the list grows (a Golf match's is a few hundred KB).
-SAVE_EVERY = 5.0
+SAVE_EVERY = 15.0
 
 
 def open_to(game: Game, player: Player | None) -> bool:
@@ -354,9 +356,11 @@ def status_payload(analysis: GameAnalysis | None) -> dict[str, Any]:
             "Done: %(n)d decision judged.", "Done: %(n)d decisions judged.", analysis.total
         ) % {"n": analysis.total}
         payload["measure"] = analysis.measure
+        names = _names(analysis.game)
         payload["decisions"] = [
             {
                 "n": d["n"],
+                "name": names[d["seat"]] if d["seat"] < len(names) else "?",
                 "step": d["step"],
                 "seat": d["seat"],
                 "played": d["played"],

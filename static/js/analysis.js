@@ -141,7 +141,7 @@ function showMoment(index) {
   box.hidden = here.length === 0;
   box.replaceChildren();
   for (const d of here) {
-    const name = replay?.querySelector(`li[data-step="${d.step}"] .replay-log-name`)?.textContent || "";
+    const name = d.name || "";
     const line = document.createElement("span");
     line.append(
       interpolate(gettext("Here %(name)s played %(played)s (%(verdict)s, expected %(value)s). "), {

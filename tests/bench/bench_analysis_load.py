@@ -6,7 +6,7 @@ One daphne process serves a fresh site database (SQLite, the embedded default,
 unless DATABASE_URL points at PostgreSQL). Phases alternate: "none" (no
 worker) and "two" (two `manage.py analysis_worker` processes at their default
 priority, niced by ANALYSIS_WORKER_NICE, each running the analysis of a
-different nine-round, four-member Golf match, long enough to last the phase).
+different four-member Golf match (``--golf-rounds``, 9), long enough to last the phase).
 In every phase `manage.py loadtest` plays `--tables` tables of four at one move
 a second each and reports the move latency (send -> every seat has it). The
 script checks that both analyses were still running at the end of each "two"
@@ -36,9 +36,11 @@ from tests.support.worker import AnalysisWorker  # noqa: E402
 MAKE_GAMES = """
 from games.models import Variant
 from tests.support.finished import finished_game
-variant = Variant.objects.create(name='Golf bench', game='golf', rounds=9, max_players=12)
+variant, _ = Variant.objects.get_or_create(
+    name='Golf bench', defaults=dict(game='golf', rounds={rounds}, max_players=12)
+)
 made = []
-for k in range({count}):
+for k in range({start}, {stop}):
     game, players = finished_game(variant, [f'Bench{{k}}{{i}}' for i in range(4)], seed=100 + k)
     made.append({{'game': game.pk, 'player': players[0].pk}})
 emit(made)
@@ -69,7 +71,7 @@ emit(True)
 
 
 def loadtest(database: SiteDatabase, server: DaphneServer, args, out: Path) -> dict:
-    subprocess.run(
+    result = subprocess.run(
         [
             str(BIN / "python"),
             "manage.py",
@@ -91,10 +93,11 @@ def loadtest(database: SiteDatabase, server: DaphneServer, args, out: Path) -> d
         ],
         cwd=ROOT,
         env=database.env(),
-        check=True,
         capture_output=True,
         text=True,
     )
+    if result.returncode:
+        raise RuntimeError(f"loadtest failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
     return json.loads(out.read_text())
 
 
@@ -103,6 +106,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="none/two pairs of phases")
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--duration", type=float, default=40.0)
+    parser.add_argument(
+        "--golf-rounds", type=int, default=9, help="rounds of each analysed Golf match"
+    )
     parser.add_argument(
         "--conditions",
         default="none,two",
@@ -118,7 +124,11 @@ def main() -> None:
     try:
         print("making the Golf matches to analyse ...", flush=True)
         busy = [c for c in conditions if c != "none"]
-        games = run_django(database, MAKE_GAMES.format(count=2 * args.rounds * len(busy)))
+        games = []
+        for start in range(0, 2 * args.rounds * len(busy), 2):  # two per shell: its timeout
+            games += run_django(
+                database, MAKE_GAMES.format(start=start, stop=start + 2, rounds=args.golf_rounds)
+            )
         for r in range(args.rounds):
             for condition in conditions:
                 workers = []
