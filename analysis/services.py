@@ -29,7 +29,7 @@ from django.utils.translation import gettext, ngettext
 from analysis.coaching import decisions, judge
 from analysis.models import GameAnalysis
 from club.models import Player
-from games import registry
+from games import hooks, registry
 from games.engine.bots.coach import FLAGGED, MEASURES
 from games.models import Game
 from games.services.common import ServiceError
@@ -49,15 +49,21 @@ SAVE_EVERY = 15.0
 def open_to(game: Game, player: Player | None) -> bool:
     """THE check of who may ask for a game's analysis and see it.
 
-    The game's players always; everyone else once the game is public (its
-    table is not private). Extend it here (e.g. an open duplicate board stays
-    hidden until the series closes it); every view and page calls only this.
+    The game's players always; everyone else once the game is public: its
+    table is neither private nor sealed, or the apps that lay rules over
+    tables (games.hooks: a duplicate series once its round has closed) open
+    it to everybody. An open duplicate board is private and sealed, so only
+    its player sees its analysis. Extend it here; every view, page and tag
+    calls only this.
     """
     if game.result is None:
         return False
     if player is not None and player.pk in (game.players or []):
         return True
-    return not game.table.private
+    if not game.table.private and not hooks.is_sealed(game.table_id):
+        return True
+    everybody = hooks.visible_games_q(None)
+    return everybody is not None and Game.objects.filter(everybody, pk=game.pk).exists()
 
 
 def analysable(game: Game) -> bool:

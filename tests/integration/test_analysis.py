@@ -204,3 +204,27 @@ def test_worker_command_lowers_its_priority(settings, monkeypatch):
     work()
     assert calls == [10]
     assert services.recover_stale() == 0
+
+
+@pytest.mark.usefixtures("default_variants")
+def test_an_open_duplicate_board_is_analysed_for_its_player_only_until_the_round_closes():
+    from duplicate.services import close_round
+    from tests.support.duplicate import finish, make_series, open_round, start
+
+    series = make_series("Keft", seats=3)
+    round_ = open_round(series, boards=1)
+    anna, boris, vera = member("Anna"), member("Boris"), member("Vera")
+    anna_play = finish(start(anna, round_, 1))
+    finish(start(boris, round_, 1))  # Boris finished the same board: he sees Anna's game
+    game = anna_play.game
+    for stranger in (boris, vera):
+        assert ask(game, stranger).status_code == 404
+        status_url = reverse("analysis_status", args=[game.pk])
+        assert client_for(stranger).get(status_url).status_code == 404
+    assert 'data-testid="analysis"' not in (
+        client_for(boris).get(game.get_absolute_url()).content.decode()
+    )
+    assert ask(game, anna).status_code == 202  # her own game
+    close_round(round_.pk)  # the round is over: the board is public
+    assert client_for(vera).get(reverse("analysis_status", args=[game.pk])).status_code == 200
+    assert ask(game, vera).json()["status"] == "queued"
