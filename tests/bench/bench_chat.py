@@ -167,6 +167,8 @@ async def stop_chatters(process) -> dict:
 async def measure_load(server: DaphneServer, layout: dict, rounds: int, moves: int) -> dict:
     table_b = TableB(server, layout["b"])
     results: dict[str, list[float]] = {"quiet": [], "chat": []}
+    # Each round's median too: how far quiet rounds differ from each other is the noise.
+    round_p50: dict[str, list[float]] = {"quiet": [], "chat": []}
     counts = {"sent": 0, "delivered": 0, "refused": 0}
     seconds = {"quiet": 0.0, "chat": 0.0}
     try:
@@ -180,9 +182,12 @@ async def measure_load(server: DaphneServer, layout: dict, rounds: int, moves: i
                     process = await asyncio.to_thread(start_chatters, server, layout["chatters"])
                     began = time.perf_counter()
                     await asyncio.sleep(6.0)  # one full period: every chatter is talking
+                times = []
                 for _ in range(moves):
-                    results[condition].append(await table_b.play())
+                    times.append(await table_b.play())
                     await asyncio.sleep(0.1)  # a human-ish pace, so the round spans seconds
+                results[condition] += times
+                round_p50[condition].append(statistics.median(times))
                 if process is not None:
                     got = await stop_chatters(process)
                     seconds[condition] += time.perf_counter() - began
@@ -191,7 +196,7 @@ async def measure_load(server: DaphneServer, layout: dict, rounds: int, moves: i
                     await asyncio.sleep(0.5)
     finally:
         await table_b.close()
-    return {"results": results, "counts": counts, "seconds": seconds}
+    return {"results": results, "counts": counts, "seconds": seconds, "round_p50": round_p50}
 
 
 # ---------------------------------------------------------------------------
@@ -311,6 +316,9 @@ def print_load(args: argparse.Namespace, load: dict) -> None:
         f"  chat / quiet: p50 x{percentile(chat, 0.5) / percentile(quiet, 0.5):.2f}, "
         f"p95 x{percentile(chat, 0.95) / percentile(quiet, 0.95):.2f}"
     )
+    for name in ("quiet", "chat"):
+        rounds = ", ".join(f"{v * 1000:.1f}" for v in load["round_p50"][name])
+        print(f"  each {name} round's p50 (ms): {rounds}")
     c = load["counts"]
     rate = c["sent"] / load["seconds"]["chat"] if load["seconds"]["chat"] else 0.0
     print(
