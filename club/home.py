@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
 from club.models import GameResult, Player, Series
@@ -136,7 +136,10 @@ def quick_variants() -> list[Variant]:
     chosen: dict[str, Variant] = {}
     for variant in Variant.objects.active().order_by("pk"):
         current = chosen.get(variant.game)
-        label = registry.engine(variant.game).label
+        # Variants are named in the club's source language: compare with the
+        # game's label untranslated, whatever the reader's language.
+        with translation.override(None):
+            label = str(registry.engine(variant.game).label)
         if current is None or (variant.name == label and current.name != label):
             chosen[variant.game] = variant
     return [chosen[key] for key, _ in registry.game_choices() if key in chosen]

@@ -203,3 +203,24 @@ def test_every_page_of_the_demo_club_answers(small_club):
     ):
         assert anna.get(path).status_code == 200, path
         assert Client().get(path).status_code in (200, 302), path
+
+
+def test_quick_game_buttons_pick_the_variant_named_like_the_game_in_any_language(db):
+    from django.utils import translation
+
+    from club.home import quick_variants
+
+    # Each game's own variant is copied under a newer id and the old row renamed,
+    # so another variant of that game comes first by id: the name must decide.
+    for key, _ in registry.game_choices():
+        default = Variant.objects.filter(game=key, name=str(registry.engine(key).label)).first()
+        if default is not None:
+            Variant.objects.filter(pk=default.pk).update(name=f"Early {key}")
+            default.pk = None
+            default.save()
+    with translation.override("en"):
+        english = [v.name for v in quick_variants()]
+    with translation.override("ru"):
+        russian = [v.name for v in quick_variants()]
+    assert russian == english
+    assert all(not name.startswith("Early") for name in russian)
