@@ -29,7 +29,7 @@ def state(database, game: int) -> dict:
     return run_django(database, STATE.format(game=game))
 
 
-def wait_for(database, game: int, check, timeout: float = 120.0) -> dict:
+def wait_for(database, game: int, check, timeout: float = 400.0) -> dict:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         now = state(database, game)
@@ -54,7 +54,7 @@ def test_a_killed_worker_leaves_a_running_analysis_that_the_next_worker_finishes
         "emit({'game': game.pk, 'player': players[1].pk})\n",
     )
     game = made["game"]
-    env = {"ANALYSIS_SAMPLES": "8", "ANALYSIS_STALE_SECONDS": "2", "ANALYSIS_WORKER_NICE": "0"}
+    env = {"ANALYSIS_SAMPLES": "16", "ANALYSIS_STALE_SECONDS": "2", "ANALYSIS_WORKER_NICE": "0"}
     first = AnalysisWorker(database, tmp_path, env).start()
     try:
         midway = wait_for(database, game, lambda s: s["status"] == "running" and s["done"] >= 3)
@@ -81,7 +81,7 @@ def test_a_killed_worker_leaves_a_running_analysis_that_the_next_worker_finishes
         "game = a.game\n"
         "a.delete()\n"
         f"services.request(game, Player.objects.get(pk={made['player']}))\n"
-        "settings.ANALYSIS_SAMPLES = 8\n"
+        "settings.ANALYSIS_SAMPLES = 16\n"
         "settings.ANALYSIS_WORKER_NICE = 0\n"
         "call_command('analysis_worker', batch=True, interval=0)\n"
         f"emit(GameAnalysis.objects.get(game_id={game}).decisions)\n",
