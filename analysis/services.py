@@ -37,13 +37,12 @@ from games.services.common import ServiceError
 logger = logging.getLogger(__name__)
 
 ACTIVE = (GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING)
-#: Seconds between two updates of a running analysis's progress (and its heartbeat).
-#: Few writes on purpose: on SQLite a write from the niced worker holds the one write
-#: lock, and a worker descheduled while holding it stalls the tables' moves.
-PROGRESS_EVERY = 3.0
-#: Seconds between two saves of its judgements (a restarted worker resumes from the
-#: last): less often, since the list grows (a Golf match's is a few hundred KB).
-SAVE_EVERY = 15.0
+# How often a running analysis writes its progress (ANALYSIS_PROGRESS_SECONDS, 3)
+# and saves its judgements (ANALYSIS_SAVE_SECONDS, 15; a restarted worker resumes
+# from the last save). Few writes on purpose: on SQLite a write from the niced
+# worker holds the one write lock, and a worker descheduled while holding it
+# stalls the tables' moves; the judgements less often, since the list grows (a
+# Golf match's is a few hundred KB).
 
 
 def open_to(game: Game, player: Player | None) -> bool:
@@ -232,10 +231,10 @@ def _run(analysis: GameAnalysis, mine: Any) -> None:
             )
             return
         now = time.monotonic()
-        if i + 1 < len(todo) and now - reported >= PROGRESS_EVERY:
+        if i + 1 < len(todo) and now - reported >= settings.ANALYSIS_PROGRESS_SECONDS:
             reported = now
             fields: dict[str, Any] = {"done": i + 1, "total": len(todo)}
-            if now - saved >= SAVE_EVERY:
+            if now - saved >= settings.ANALYSIS_SAVE_SECONDS:
                 saved = now
                 fields.update(decisions=judged, saved=i + 1)
             if not mine.update(**fields, cpu_seconds=spent, heartbeat=timezone.now()):

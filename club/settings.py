@@ -386,6 +386,8 @@ ANALYSIS_CPU_SECONDS = env_float("ANALYSIS_CPU_SECONDS", 600.0)
 ANALYSIS_QUEUE_MAX = max(1, env_int("ANALYSIS_QUEUE_MAX", 20))
 # A running analysis whose worker said nothing this long is queued again (it resumes).
 ANALYSIS_STALE_SECONDS = max(1, env_int("ANALYSIS_STALE_SECONDS", 30))
+ANALYSIS_PROGRESS_SECONDS = max(0.0, env_float("ANALYSIS_PROGRESS_SECONDS", 3.0))
+ANALYSIS_SAVE_SECONDS = max(0.0, env_float("ANALYSIS_SAVE_SECONDS", 15.0))
 # The worker lowers its own priority by this much (os.nice), so tables never wait for it.
 ANALYSIS_WORKER_NICE = env_int("ANALYSIS_WORKER_NICE", 10)
 RATING_LEADERBOARD_MIN_GAMES = env_int("RATING_LEADERBOARD_MIN_GAMES", 5)

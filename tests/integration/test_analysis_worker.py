@@ -7,8 +7,11 @@ the crash were saved as they were made).
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from urllib.parse import urlparse
 
+import psycopg
 import pytest
 
 from tests.support.tables import run_django
@@ -29,6 +32,38 @@ def state(database, game: int) -> dict:
     return run_django(database, STATE.format(game=game))
 
 
+def progress(database, game: int) -> tuple[str, int, int] | None:
+    """(status, done, total) read straight from the site's database: milliseconds a look."""
+    query = "SELECT status, done, total FROM analysis_gameanalysis WHERE game_id = {}"
+    url = urlparse(database.url)
+    if url.scheme.startswith("sqlite"):
+        with sqlite3.connect(url.path, timeout=20) as conn:
+            return conn.execute(query.format("?"), [game]).fetchone()
+    with psycopg.connect(database.url.replace("postgres://", "postgresql://", 1)) as conn:
+        return conn.execute(query.format("%s"), [game]).fetchone()
+
+
+def kill_midway(database, game: int, worker: AnalysisWorker, timeout: float = 400.0) -> None:
+    """SIGKILL the worker as soon as it has written progress past the third decision.
+
+    Progress is written after every decision here and the analysis has about a
+    hundred of them (tens of ms each), while a look at the database takes
+    milliseconds: the kill lands mid-analysis on a fast machine as on a slow one.
+    """
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            row = progress(database, game)
+            if row is not None and row[0] == "running" and row[1] >= 3:
+                return
+            if row is not None and row[0] == "done":
+                raise AssertionError("the analysis finished before the kill")
+            time.sleep(0.005)
+        raise AssertionError(f"never got past three decisions; last: {row}")
+    finally:
+        worker.kill()
+
+
 def wait_for(database, game: int, check, timeout: float = 400.0) -> dict:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -47,21 +82,26 @@ def test_a_killed_worker_leaves_a_running_analysis_that_the_next_worker_finishes
         "from analysis import services\n"
         "from games.models import Variant\n"
         "from tests.support.finished import finished_game\n"
-        "variant = Variant.objects.create(name='Golf restart', game='golf', options={'rounds': 1},"
+        "variant = Variant.objects.create(name='Golf restart', game='golf', options={'rounds': 3},"
         " max_players=12)\n"
         "game, players = finished_game(variant, ['Anna', 'Boris', 'Vera'], seed=4)\n"
         "services.request(game, players[0])\n"
         "emit({'game': game.pk, 'player': players[1].pk})\n",
     )
     game = made["game"]
-    env = {"ANALYSIS_SAMPLES": "16", "ANALYSIS_STALE_SECONDS": "2", "ANALYSIS_WORKER_NICE": "0"}
+    env = {
+        "ANALYSIS_SAMPLES": "8",
+        "ANALYSIS_STALE_SECONDS": "2",
+        "ANALYSIS_WORKER_NICE": "0",
+        # Progress and judgements written after every decision, so the kill below
+        # can land between two of them and the next worker resumes from there.
+        "ANALYSIS_PROGRESS_SECONDS": "0",
+        "ANALYSIS_SAVE_SECONDS": "0",
+    }
     first = AnalysisWorker(database, tmp_path, env).start()
-    try:
-        midway = wait_for(database, game, lambda s: s["status"] == "running" and s["done"] >= 3)
-    finally:
-        first.kill()
-    assert midway["done"] < midway["total"], "the analysis finished before the kill: make it longer"
+    kill_midway(database, game, first)
     after_kill = state(database, game)
+    assert after_kill["done"] < after_kill["total"]
     assert after_kill["status"] == "running" and not after_kill["shown"]
     second = AnalysisWorker(database, tmp_path, env).start()
     try:
@@ -81,7 +121,7 @@ def test_a_killed_worker_leaves_a_running_analysis_that_the_next_worker_finishes
         "game = a.game\n"
         "a.delete()\n"
         f"services.request(game, Player.objects.get(pk={made['player']}))\n"
-        "settings.ANALYSIS_SAMPLES = 16\n"
+        "settings.ANALYSIS_SAMPLES = 8\n"
         "settings.ANALYSIS_WORKER_NICE = 0\n"
         "call_command('analysis_worker', batch=True, interval=0)\n"
         f"emit(GameAnalysis.objects.get(game_id={game}).decisions)\n",
