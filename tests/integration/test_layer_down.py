@@ -86,8 +86,10 @@ def test_table_state_is_what_a_viewer_gets():
     table, users = started_table()
     state = services.table_state(table.pk)
     viewer = services.table_for_viewer(table.pk, users[0].player.pk)
-    # `stamp` only names one snapshot (the frame cache's key): each read has its own.
-    state.pop("stamp", None)
-    viewer.pop("stamp", None)
+    # Server-side only: `stamp` names one snapshot (the frame cache's key: each
+    # read has its own), `invited` tells the consumer how the viewer got in.
+    for internal in ("stamp", "invited"):
+        state.pop(internal, None)
+        viewer.pop(internal, None)
     assert state == viewer
     assert services.table_state(10**9) is None
