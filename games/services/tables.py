@@ -75,16 +75,7 @@ def create_table(
             "inactive_variant",
             lazy_format(_("%(variant)s is not offered any more."), variant=variant),
         )
-    if not variant.min_players <= seat_count <= variant.max_players:
-        raise ServiceError(
-            "bad_seats",
-            lazy_format(
-                _("%(variant)s tables have %(low)s to %(high)s seats."),
-                variant=variant,
-                low=variant.min_players,
-                high=variant.max_players,
-            ),
-        )
+    _check_seat_count(variant, seat_count)
     if limited:  # a member asking (the lobby, a quick game); not the club's own tools
         _check_table_quota(player)
     table = Table.objects.create(
@@ -111,6 +102,19 @@ def quick_game(
         updates += add_bot(player, table.pk, QUICK_GAME_LEVEL)
     table.refresh_from_db()
     return table, updates
+
+
+def _check_seat_count(variant: Variant, count: int) -> None:
+    if not variant.min_players <= count <= variant.max_players:
+        raise ServiceError(
+            "bad_seats",
+            lazy_format(
+                _("%(variant)s tables have %(low)s to %(high)s seats."),
+                variant=variant,
+                low=variant.min_players,
+                high=variant.max_players,
+            ),
+        )
 
 
 def _check_table_quota(player: Player) -> None:
@@ -282,16 +286,7 @@ def deal_fixed_table(
     The same seed, variant and number of seats deal the same cards to every
     seat: the duplicate app plays its boards this way. The game starts at once.
     """
-    if not variant.min_players <= len(players) <= variant.max_players:
-        raise ServiceError(
-            "bad_seats",
-            lazy_format(
-                _("%(variant)s tables have %(low)s to %(high)s seats."),
-                variant=variant,
-                low=variant.min_players,
-                high=variant.max_players,
-            ),
-        )
+    _check_seat_count(variant, len(players))
     table = Table.objects.create(
         variant=variant, created_by=creator, seat_count=len(players), private=True
     )
