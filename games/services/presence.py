@@ -32,14 +32,18 @@ SERVER_ID = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
 
 def seat_connected(table_id: int, player_id: int, channel: str) -> None:
     """A seated member opened a connection: they are here (and take their seat back)."""
-    seat = Seat.objects.filter(table_id=table_id, player_id=player_id, is_bot=False).first()
-    if seat is None:
-        return  # a watcher: nothing to track
+    if not Seat.objects.filter(table_id=table_id, player_id=player_id, is_bot=False).exists():
+        return  # a watcher: nothing to track (and no lock taken for them)
     with transaction.atomic():
         # Locked like a move, so the deadline below cannot race a move.
         table = _table_or_none(table_id)
         if table is None:
-            return  # deleted since the seat was read
+            return  # deleted since the seat was looked up
+        # Read again under the table's lock: the member may have left meanwhile
+        # (on PostgreSQL, a presence row for a deleted seat fails at commit).
+        seat = Seat.objects.filter(table_id=table_id, player_id=player_id, is_bot=False).first()
+        if seat is None:
+            return
         Presence.objects.update_or_create(
             channel=channel, defaults={"seat": seat, "server": SERVER_ID, "seen": timezone.now()}
         )
