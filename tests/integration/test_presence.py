@@ -257,8 +257,10 @@ async def test_a_silently_dropped_connection_makes_its_seat_away(
         dropped_session, watcher_session = (p["session"] for p in setup["players"])
         proxy_port = await proxy.start()
         path = f"/ws/tables/{table_id}/"
+        # The browser's origin is the address it connected to: the proxy's
+        # (websocket origins are checked exactly, scheme, host and port).
         dropped, first = await open_socket(
-            f"ws://127.0.0.1:{proxy_port}{path}", server.url, dropped_session
+            f"ws://127.0.0.1:{proxy_port}{path}", f"http://127.0.0.1:{proxy_port}", dropped_session
         )
         watcher, _ = await open_socket(server.ws_url + path, server.url, watcher_session)
         sockets = [dropped, watcher]
