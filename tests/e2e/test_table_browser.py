@@ -9,7 +9,6 @@ Playwright expectations on the page's own attributes (`data-version`,
 from __future__ import annotations
 
 import re
-import time
 import uuid
 
 import pytest
@@ -62,7 +61,6 @@ def result_places(page: Page) -> list[tuple[str, str, str]]:
 
 
 def test_two_members_play_a_whole_game_by_clicking(new_page):
-    started = time.monotonic()
     host = new_page()
     guest = new_page(width=390, height=844)  # one player on a phone
     host_name = sign_up(host, "Hosta")
@@ -149,7 +147,6 @@ def test_two_members_play_a_whole_game_by_clicking(new_page):
         expect(page.get_by_test_id("hand-card")).to_have_count(18)
         expect(page.get_by_test_id("move-log").locator("li")).to_have_count(0)
         expect(page.get_by_test_id("board-card")).to_have_count(0)
-    assert time.monotonic() - started < 90
 
 
 def test_watcher_sees_the_board_but_no_hand(new_page):
