@@ -1,20 +1,26 @@
 """Benchmark: one account attacking the server, and other tables' move latency.
 
     .venv/bin/python tests/bench/bench_flood.py [--rounds 3] [--moves 30] [--no-limit]
-    .venv/bin/python tests/bench/bench_flood.py --attack all [--deploy nginx] [--seconds 20]
+    .venv/bin/python tests/bench/bench_flood.py --attack each [--deploy nginx] [--seconds 20]
 
-`--attack all` (issue 22): the attacker, one member, in its own niced process,
-for `--seconds` at a time runs every attack at once: a `sync` flood that
-reconnects the moment it is closed; as many sockets as it can open to every
-table it can see; opening tables as fast as it is allowed; a lobby-socket
-flood; and sign-up / failed log-in loops. `--deploy nginx` runs the shipped
+`--attack NAME` (issue 22): the attacker, one member, in its own niced
+process (tests/bench/flood_attacks.py), for `--seconds` at a time, after a
+quiet period of the same length: `reconnect` (a `sync` flood that reconnects
+the moment it is closed), `sockets` (as many sockets as it can open to every
+table it can see), `tables` (opening tables as fast as it is allowed),
+`lobby` (a lobby-socket flood), `accounts` (sign-up / failed log-in loops),
+`chat` (chat spam), `all` (every one at once); `each` runs them one after
+another and then `all`, a fresh attacking account for each period (so one
+attack's cooldown does not disarm the next). Table B's moves are paced at
+most 20 a second. The target of issue 22 is printed per attack against
+the quiet periods of the same run. `--deploy nginx` runs the shipped
 deployment: docs/deploy/nginx-club.conf in front of two `club.server`
 processes on PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), the attacker
 on its own loopback address (127.0.0.2) as it would be on its own machine;
 without it, one process on the embedded default (SQLite, in-memory layer).
 
-Starts a real daphne process (tests/support/server.py) on a throwaway
-database (SQLite file, or a fresh PostgreSQL database when DATABASE_URL
+Without `--attack` (the first benchmark of this file): starts a real
+daphne process (tests/support/server.py) on a throwaway database (SQLite file, or a fresh PostgreSQL database when DATABASE_URL
 points at one), with two members at table A and two at table B (Devyatka,
 two seats; fresh B tables as games end). It then alternates, `--rounds`
 times, two conditions of `--moves` moves each at table B:
@@ -41,16 +47,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import http.client
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,6 +63,7 @@ from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from tests.bench.common import machine  # noqa: E402
+from tests.bench.flood_attacks import ATTACKS, Attack  # noqa: E402
 from tests.support.nginx import Nginx  # noqa: E402
 from tests.support.server import DaphneServer, SiteDatabase  # noqa: E402
 from tests.support.tables import run_django  # noqa: E402
@@ -74,14 +78,17 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def setup(database: SiteDatabase, b_tables: int) -> dict:
+def setup(database: SiteDatabase, b_tables: int, attackers: int = 0) -> dict:
+    """Table A (two members), `b_tables` B tables, and `attackers` more members' sessions."""
     return run_django(
         database,
         "from games import synthetic\n"
         f"players = synthetic.make_players(synthetic.new_prefix('bench'), {2 + 2 * b_tables})\n"
+        f"extra = synthetic.make_players(synthetic.new_prefix('attacker'), {attackers})\n"
         "a = synthetic.started_table(players[:2])\n"
         f"bs = [synthetic.started_table(players[2 + 2 * i : 4 + 2 * i]) for i in range({b_tables})]\n"
         "emit({'a': a, 'a_sessions': [p.session_key for p in players[:2]],\n"
+        "      'attackers': [p.session_key for p in extra],\n"
         "      'b': [[t, players[2 + 2 * i].session_key, players[3 + 2 * i].session_key]\n"
         "            for i, t in enumerate(bs)]})\n",
     )
@@ -266,212 +273,21 @@ async def flood_worker(url: str, table_id: int, session: str) -> None:
     print(json.dumps({**counts, "closes": flood.closes}), flush=True)
 
 
-# -- `--attack all`: every attack one account can make, at once -----------------
+# -- `--attack NAME`: one account attacking, per attack and all at once -------
 
-ATTACK_MAX_ATTEMPTS = 100_000  # handshakes / requests per attack per period, whatever happens
-ATTACK_MAX_SOCKETS = 200
-
-
-class Attack:
-    """One member attacking in every way at once, until stopped (all loops bounded)."""
-
-    def __init__(self, url: str, layout: dict, local: str | None) -> None:
-        self.url, self.layout, self.local = url, layout, local
-        self.ws_url = url.replace("http", "ws", 1)
-        self.session = layout["a_sessions"][0]
-        self.stop = asyncio.Event()
-        self.counts = {
-            "frames": 0,
-            "handshakes": 0,
-            "refused_handshakes": 0,
-            "closes": 0,
-            "watch_sockets": 0,
-            "tables_opened": 0,
-            "tables_refused": 0,
-            "account_posts": 0,
-            "account_refused": 0,
-        }
-
-    async def _socket(self, path: str):
-        self.counts["handshakes"] += 1
-        return await connect(
-            self.ws_url + path,
-            origin=self.url,
-            additional_headers={"Cookie": f"sessionid={self.session}"},
-            open_timeout=TIMEOUT,
-            max_size=None,
-            **({"local_addr": (self.local, 0)} if self.local else {}),
-        )
-
-    async def flood(self, path: str) -> None:
-        """Send frames as fast as possible; reconnect at once when closed or refused."""
-        frame = json.dumps({"type": "sync"})
-        for _ in range(ATTACK_MAX_ATTEMPTS):
-            if self.stop.is_set():
-                return
-            try:
-                ws = await self._socket(path)
-            except Exception:  # noqa: BLE001 - refused (cooldown, cap, proxy): try again at once
-                self.counts["refused_handshakes"] += 1
-                await asyncio.sleep(0)
-                continue
-            reader = asyncio.ensure_future(_drain(ws))
-            try:
-                while not self.stop.is_set():
-                    await ws.send(frame)
-                    self.counts["frames"] += 1
-                    if self.counts["frames"] % 50 == 0:
-                        await asyncio.sleep(0)
-            except ConnectionClosed:
-                self.counts["closes"] += 1
-            finally:
-                reader.cancel()
-                with contextlib.suppress(BaseException):
-                    await reader
-                with contextlib.suppress(BaseException):
-                    await asyncio.wait_for(ws.close(), 2)
-
-    async def watch_everything(self) -> None:
-        """As many sockets as the server takes, to every table it can see."""
-        tables = [self.layout["a"], *[t[0] for t in self.layout["b"]]]
-        sockets = []
-        try:
-            for _ in range(ATTACK_MAX_ATTEMPTS):
-                if self.stop.is_set() or len(sockets) >= ATTACK_MAX_SOCKETS:
-                    break
-                try:
-                    ws = await self._socket(f"/ws/tables/{tables[len(sockets) % len(tables)]}/")
-                except Exception:  # noqa: BLE001
-                    self.counts["refused_handshakes"] += 1
-                    await asyncio.sleep(0.05)
-                    continue
-                sockets.append((ws, asyncio.ensure_future(_drain(ws))))
-                self.counts["watch_sockets"] += 1
-                sockets = [(w, r) for w, r in sockets if not r.done()]
-            await self.stop.wait()
-        finally:
-            for ws, reader in sockets:
-                reader.cancel()
-                with contextlib.suppress(BaseException):
-                    await asyncio.wait_for(ws.close(), 2)
-
-    async def open_tables(self) -> None:
-        """POST the lobby's form as fast as the server answers."""
-        for _ in range(ATTACK_MAX_ATTEMPTS):
-            if self.stop.is_set():
-                return
-            status = await asyncio.to_thread(self._post_table)
-            key = "tables_opened" if status == 302 else "tables_refused"
-            self.counts[key] += 1
-
-    def _post_table(self) -> int:
-        status, headers, body = _http(
-            self.url, "GET", "/tables/", cookie=f"sessionid={self.session}", local=self.local
-        )
-        token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body)
-        variant = re.search(rb'<option value="(\d+)"', body)
-        if status != 200 or token is None or variant is None:
-            return status
-        csrf = _cookie(headers, "csrftoken")
-        form = urllib.parse.urlencode(
-            {
-                "csrfmiddlewaretoken": token.group(1).decode(),
-                "variant": variant.group(1).decode(),
-                "seats": "2",
-            }
-        )
-        return _http(
-            self.url,
-            "POST",
-            "/tables/",
-            form,
-            cookie=f"sessionid={self.session}; csrftoken={csrf}",
-            local=self.local,
-        )[0]
-
-    async def accounts(self) -> None:
-        """Sign-up and failed log-in posts in a loop (fresh emails, wrong passwords)."""
-        for n in range(ATTACK_MAX_ATTEMPTS):
-            if self.stop.is_set():
-                return
-            status = await asyncio.to_thread(self._post_account, n)
-            self.counts["account_posts"] += 1
-            if status == 429 or status == 403:
-                self.counts["account_refused"] += 1
-
-    def _post_account(self, n: int) -> int:
-        path = "/accounts/signup/" if n % 2 else "/accounts/login/"
-        status, headers, body = _http(self.url, "GET", path, local=self.local)
-        token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body)
-        if status != 200 or token is None:
-            return status
-        fields = {"csrfmiddlewaretoken": token.group(1).decode(), "password": "wrong-guess-1"}
-        if n % 2:
-            fields = {
-                **fields,
-                "email": f"attacker{os.getpid()}x{n}@example.com",
-                "display_name": f"Attacker {n}",
-                "password1": "attack-password-1",
-                "password2": "attack-password-1",
-            }
-        else:
-            fields["login"] = "nobody@example.com"
-        return _http(
-            self.url,
-            "POST",
-            path,
-            urllib.parse.urlencode(fields),
-            cookie=f"csrftoken={_cookie(headers, 'csrftoken')}",
-            local=self.local,
-        )[0]
-
-    async def run(self) -> None:
-        await asyncio.gather(
-            self.flood(f"/ws/tables/{self.layout['a']}/"),
-            self.flood("/ws/lobby/"),
-            self.watch_everything(),
-            self.open_tables(),
-            self.accounts(),
-        )
+PACE_SECONDS = 0.05  # table B: at most 20 moves a second, a busy club's pace, not a flood
 
 
-async def _drain(ws) -> None:
-    with contextlib.suppress(ConnectionClosed):
-        async for _ in ws:
-            pass
+def attack_plan(attack: str) -> list[str]:
+    """The attack periods of one round: each attack alone, then all at once (`each`)."""
+    return [*ATTACKS, "all"] if attack == "each" else [attack]
 
 
-def _cookie(headers: list[tuple[str, str]], name: str) -> str:
-    for key, value in headers:
-        if key.lower() == "set-cookie" and value.startswith(name + "="):
-            return value.split(";", 1)[0].split("=", 1)[1]
-    return ""
-
-
-def _http(
-    url: str, method: str, path: str, body: str = "", cookie: str = "", local: str | None = None
-):
-    parsed = urllib.parse.urlparse(url)
-    connection = http.client.HTTPConnection(
-        parsed.hostname, parsed.port, timeout=TIMEOUT, source_address=(local, 0) if local else None
-    )
-    headers = {"Cookie": cookie, "Origin": url, "Referer": url + path}
-    if body:
-        headers["Content-Type"] = "application/x-www-form-urlencoded"
-    try:
-        connection.request(method, path, body=body.encode(), headers=headers)
-        response = connection.getresponse()
-        return response.status, response.getheaders(), response.read()
-    except OSError:
-        return 0, [], b""
-    finally:
-        connection.close()
-
-
-def start_attack_process(url: str, layout: dict, local: str | None):
+def start_attack_process(url: str, layout: dict, session: str, kind: str, local: str | None):
     """The attacker, in a process of its own at the lowest CPU priority."""
     return subprocess.Popen(
-        [sys.executable, __file__, "--attack-worker", url, json.dumps(layout), local or ""],
+        [sys.executable, __file__, "--attack-worker", url, json.dumps(layout), session, kind]
+        + [local or ""],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         preexec_fn=lambda: os.nice(19),
@@ -479,8 +295,8 @@ def start_attack_process(url: str, layout: dict, local: str | None):
     )
 
 
-async def attack_worker(url: str, layout: dict, local: str | None) -> None:
-    attack = Attack(url, layout, local)
+async def attack_worker(url: str, layout: dict, session: str, kind: str, local: str | None):
+    attack = Attack(url, layout, session, [kind], local)
     task = asyncio.ensure_future(attack.run())
     await asyncio.to_thread(sys.stdin.read)  # EOF: the parent says stop
     attack.stop.set()
@@ -491,53 +307,66 @@ async def attack_worker(url: str, layout: dict, local: str | None) -> None:
 
 
 async def measure_attack(
-    url: str, layout: dict, rounds: int, seconds: float, local: str | None
+    url: str, layout: dict, plan: list[str], rounds: int, seconds: float, local: str | None
 ) -> dict:
-    """Alternate quiet and attack periods of `seconds` each; table B's moves in both."""
+    """Alternate quiet and attack periods of `seconds` each; table B's moves in both.
+
+    Each attack period is a fresh account's (layout["attackers"]): the
+    cooldown one attack earns must not disarm the next one measured.
+    """
     server = type("Server", (), {"url": url, "ws_url": url.replace("http", "ws", 1)})()
     table_b = TableB(server, layout["b"])
-    results: dict[str, list[float]] = {"quiet": [], "attack": []}
-    counts: list[dict] = []
+    attackers = list(layout["attackers"])
+    results: dict[str, list[float]] = {"quiet": []}
+    counts: dict[str, dict] = {}
     try:
         for _ in range(3):
             await table_b.play()
         for _ in range(rounds):
-            for condition in ("quiet", "attack"):
-                attacker = None
-                if condition == "attack":
-                    attacker = start_attack_process(url, layout, local)
-                    await asyncio.sleep(1.0)  # the attack is under way
-                end = time.monotonic() + seconds
-                while time.monotonic() < end:
-                    results[condition].append(await table_b.play())
-                if attacker is not None:
-                    counts.append(await stop_flood_process(attacker))
-                    await asyncio.sleep(1.0)
+            for kind in plan:
+                for condition in ("quiet", kind):
+                    attacker = None
+                    if condition != "quiet":
+                        attacker = start_attack_process(url, layout, attackers.pop(), kind, local)
+                        await asyncio.sleep(1.0)  # the attack is under way
+                    end = time.monotonic() + seconds
+                    while time.monotonic() < end:
+                        started = time.monotonic()
+                        results.setdefault(condition, []).append(await table_b.play())
+                        await asyncio.sleep(PACE_SECONDS - (time.monotonic() - started))
+                    if attacker is not None:
+                        got = await stop_flood_process(attacker)
+                        mine = counts.setdefault(kind, {})
+                        for key, value in got.items():
+                            mine[key] = mine.get(key, 0) + value
+                        await asyncio.sleep(1.0)
     finally:
         await table_b.close()
-    return {"results": results, "counts": {k: sum(c[k] for c in counts) for k in counts[0]}}
+    return {"results": results, "counts": counts}
 
 
 def report_attack(out: dict, deploy: str, rounds: int, seconds: float) -> None:
     info = machine()
-    print(f"{info['cpu']}, {info['nproc']} CPUs, {info['python']}")
+    print(f"{info['cpu']}, {info['nproc']} CPUs, {info['python']}; load {os.getloadavg()}")
     print(
-        f"deploy: {deploy}; {rounds} rounds of {seconds:.0f} s per condition, alternating quiet / attack"
+        f"deploy: {deploy}; {rounds} rounds of {seconds:.0f} s per condition, "
+        "each attack period after a quiet one; quiet = every quiet period of the run"
     )
-    quiet, attack = out["results"]["quiet"], out["results"]["attack"]
-    for name, values in (("quiet", quiet), ("attack", attack)):
-        ms = [v * 1000 for v in values]
-        print(
-            f"  table B move round trip, {name:<6}: p50 {percentile(ms, 0.5):6.1f} ms, "
-            f"p95 {percentile(ms, 0.95):6.1f} ms, mean {statistics.fmean(ms):6.1f} ms ({len(ms)} moves)"
-        )
-    q95, a95 = percentile(quiet, 0.95) * 1000, percentile(attack, 0.95) * 1000
+    quiet = out["results"]["quiet"]
+    q95 = percentile(quiet, 0.95) * 1000
     target = max(3 * q95, q95 + 20)
-    verdict = "met" if a95 <= target else "MISSED"
-    print(
-        f"  p95 under attack {a95:.1f} ms; target max(3 x {q95:.1f}, {q95:.1f} + 20) = {target:.1f} ms: {verdict}"
-    )
-    print("  attacker: " + ", ".join(f"{k} {v}" for k, v in out["counts"].items()))
+    print(f"  target for p95: max(3 x {q95:.1f}, {q95:.1f} + 20) = {target:.1f} ms")
+    print(f"  {'condition':<9} {'p50':>8} {'p95':>8} {'mean':>8} {'moves':>6}  verdict")
+    for name, values in out["results"].items():
+        ms = [v * 1000 for v in values]
+        p95 = percentile(ms, 0.95)
+        verdict = "" if name == "quiet" else ("met" if p95 <= target else "MISSED")
+        print(
+            f"  {name:<9} {percentile(ms, 0.5):8.1f} {p95:8.1f} {statistics.fmean(ms):8.1f} "
+            f"{len(ms):6d}  {verdict}"
+        )
+    for name, got in out["counts"].items():
+        print(f"  attacker {name}: " + ", ".join(f"{k} {v}" for k, v in got.items() if v))
 
 
 def main() -> None:
@@ -546,18 +375,26 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=30)
     parser.add_argument("--no-limit", action="store_true", help="rate limit off (burst 10^9)")
     parser.add_argument("--flood-worker", nargs=3, metavar=("URL", "TABLE", "SESSION"))
-    parser.add_argument("--attack", choices=["flood", "all"], default="flood")
+    parser.add_argument(
+        "--attack",
+        choices=["flood", *ATTACKS, "all", "each"],
+        default="flood",
+        help="flood: one socket's sync flood (the first benchmark); a name: that attack "
+        "(tests/bench/flood_attacks.py); all: every one at once; each: one after another, then all",
+    )
     parser.add_argument("--deploy", choices=["embedded", "nginx"], default="embedded")
     parser.add_argument(
-        "--seconds", type=float, default=20.0, help="length of each --attack all period"
+        "--seconds", type=float, default=20.0, help="length of each attack period (and quiet one)"
     )
-    parser.add_argument("--attack-worker", nargs=3, metavar=("URL", "LAYOUT", "LOCAL"))
+    parser.add_argument(
+        "--attack-worker", nargs=5, metavar=("URL", "LAYOUT", "SESSION", "KIND", "LOCAL")
+    )
     args = parser.parse_args()
     if args.attack_worker:
-        url, layout, local = args.attack_worker
-        asyncio.run(attack_worker(url, json.loads(layout), local or None))
+        url, layout, session, kind, local = args.attack_worker
+        asyncio.run(attack_worker(url, json.loads(layout), session, kind, local or None))
         return
-    if args.attack == "all":
+    if args.attack != "flood":
         run_attack(args)
         return
     if args.flood_worker:
@@ -605,8 +442,10 @@ def main() -> None:
 
 
 def run_attack(args) -> None:
-    # A move every ~10-20 ms for `seconds` in each period: enough fresh B tables.
-    b_tables = int(args.rounds * args.seconds * 100 // 30) + 4
+    plan = attack_plan(args.attack)
+    periods = args.rounds * len(plan)
+    # At most 1 / PACE_SECONDS moves a second, quiet and attack, ~30 moves a game.
+    b_tables = int(2 * periods * (args.seconds + 1) / PACE_SECONDS / 30) + 4
     with tempfile.TemporaryDirectory() as tmp:
         database = SiteDatabase(Path(tmp))
         database.create()
@@ -627,8 +466,8 @@ def run_attack(args) -> None:
             else:
                 servers.append(DaphneServer(database, Path(tmp)).start())
                 url, local = servers[0].url, None
-            layout = setup(database, b_tables)
-            out = asyncio.run(measure_attack(url, layout, args.rounds, args.seconds, local))
+            layout = setup(database, b_tables, attackers=periods)
+            out = asyncio.run(measure_attack(url, layout, plan, args.rounds, args.seconds, local))
         finally:
             if proxy is not None:
                 proxy.stop()
