@@ -353,7 +353,9 @@ WS_TABLE_SOCKETS_PER_ACCOUNT = env_int("WS_TABLE_SOCKETS_PER_ACCOUNT", 20)
 WS_WATCHERS_PER_TABLE = env_int("WS_WATCHERS_PER_TABLE", 200)
 WS_LOBBY_SOCKETS_PER_ACCOUNT = env_int("WS_LOBBY_SOCKETS_PER_ACCOUNT", 5)
 WS_LOBBY_SOCKETS_PER_ADDRESS = env_int("WS_LOBBY_SOCKETS_PER_ADDRESS", 50)
-WS_SLOT_TTL_SECONDS = env_float("WS_SLOT_TTL_SECONDS", 3600.0)
+# A live socket's place is refreshed every third of this by its process; a
+# process that died without closing its sockets frees their places after it.
+WS_SLOT_TTL_SECONDS = env_float("WS_SLOT_TTL_SECONDS", 600.0)
 # Tables (games/services/tables.py): open tables one member may have opened at
 # once, tables one member may open an hour, and how many open tables the lobby lists.
 OPEN_TABLES_PER_MEMBER = env_int("OPEN_TABLES_PER_MEMBER", 3)

@@ -76,7 +76,11 @@ class RoundAdmin(admin.ModelAdmin):
     inlines = [BoardInline]
     actions = ["close_now"]
 
-    @admin.action(description=_("Close round now (the house plays out unfinished boards)"))
+    # Closing a round ends every entrant's boards: staff who may change rounds only.
+    @admin.action(
+        permissions=["change"],
+        description=_("Close round now (the house plays out unfinished boards)"),
+    )
     def close_now(self, request, queryset) -> None:
         count = 0
         for round_ in queryset.filter(closed__isnull=True):

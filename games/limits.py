@@ -9,8 +9,11 @@
   WS_COOLDOWN_MAX_SECONDS.
 - **Socket caps**: how many sockets one account holds open (table sockets,
   lobby sockets), how many watchers a table has. Each live socket is an
-  entry in a sorted set with an expiry; entries of a process that died
-  without closing them lapse after WS_SLOT_TTL_SECONDS.
+  entry in a sorted set with an expiry WS_SLOT_TTL_SECONDS ahead. The
+  process holding the socket pushes the expiry forward every third of that
+  (`SlotKeeper`, one task per event loop for all its sockets), so a socket
+  open for days keeps its place; the entries of a process that died without
+  closing its sockets are no longer refreshed and lapse within the TTL.
 
 With REDIS_URL these live in Redis (redis.asyncio, the channel layer's
 server), so two daphne processes count together. Without it the site is one
@@ -31,12 +34,25 @@ from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
+
+def clock() -> float:
+    """Wall time for the socket slots' expiry (shared by processes; tests move it)."""
+    return time.time()
+
+
 _ACQUIRE = """
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 if redis.call('ZSCORE', KEYS[1], ARGV[4]) then return 1 end
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+
+# Push live entries' expiry forward; XX: never bring back an entry released meanwhile.
+_REFRESH = """
+for i = 3, #ARGV do redis.call('ZADD', KEYS[1], 'XX', ARGV[1], ARGV[i]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
 """
 
@@ -53,6 +69,7 @@ class Store(Protocol):
     async def set_cooldown(self, key: str, seconds: float) -> None: ...
     async def acquire(self, key: str, member: str, cap: int, ttl: float) -> bool: ...
     async def release(self, key: str, member: str) -> None: ...
+    async def refresh(self, key: str, members: list[str], ttl: float) -> None: ...
     async def once(self, key: str, seconds: float) -> bool: ...
 
 
@@ -85,7 +102,7 @@ class MemoryStore:
         self.expiring[key] = (time.monotonic() + seconds, 1)
 
     async def acquire(self, key: str, member: str, cap: int, ttl: float) -> bool:
-        now = time.monotonic()
+        now = clock()
         members = {m: t for m, t in self.sets.get(key, {}).items() if t > now}
         self.sets[key] = members
         if member not in members and len(members) >= cap:
@@ -99,6 +116,12 @@ class MemoryStore:
             members.pop(member, None)
             if not members:
                 del self.sets[key]
+
+    async def refresh(self, key: str, members: list[str], ttl: float) -> None:
+        entries = self.sets.get(key, {})
+        for member in members:
+            if member in entries:
+                entries[member] = clock() + ttl
 
     async def once(self, key: str, seconds: float) -> bool:
         now = time.monotonic()
@@ -119,6 +142,7 @@ class RedisStore:
         self.prefix = f"{prefix}:limits:"
         self.acquire_script = self.client.register_script(_ACQUIRE)
         self.strike_script = self.client.register_script(_STRIKE)
+        self.refresh_script = self.client.register_script(_REFRESH)
 
     async def cooldown_left(self, keys: list[str]) -> float:
         async with self.client.pipeline(transaction=False) as pipe:
@@ -134,12 +158,16 @@ class RedisStore:
         await self.client.set(self.prefix + key, 1, px=max(1, int(seconds * 1000)))
 
     async def acquire(self, key: str, member: str, cap: int, ttl: float) -> bool:
-        now = time.time()
+        now = clock()
         args = [now, now + ttl, cap, member, int(ttl * 1000)]
         return bool(await self.acquire_script(keys=[self.prefix + key], args=args))
 
     async def release(self, key: str, member: str) -> None:
         await self.client.zrem(self.prefix + key, member)
+
+    async def refresh(self, key: str, members: list[str], ttl: float) -> None:
+        args = [clock() + ttl, int(ttl * 1000), *members]
+        await self.refresh_script(keys=[self.prefix + key], args=args)
 
     async def once(self, key: str, seconds: float) -> bool:
         return bool(await self.client.set(self.prefix + key, 1, nx=True, px=int(seconds * 1000)))
@@ -196,6 +224,9 @@ def store() -> Store:
 def reset() -> None:
     """Forget every count and cooldown (tests: each starts from nothing)."""
     _stores.clear()
+    for keeper in _keepers.values():
+        keeper.stop()
+    _keepers.clear()
     if settings.REDIS_URL:
         import redis
 
@@ -271,11 +302,71 @@ async def log_refusal_once(keys: list[str], left: float, what: str) -> None:
 # -- Socket caps --------------------------------------------------------------
 
 
+class SlotKeeper:
+    """The slots this event loop's live sockets hold, kept from lapsing while they live.
+
+    One task for all of them: every WS_SLOT_TTL_SECONDS / 3 it pushes each
+    held slot's expiry a full TTL ahead. It runs only while slots are held.
+    """
+
+    def __init__(self) -> None:
+        self.held: dict[str, set[str]] = {}
+        self.task: asyncio.Task | None = None
+
+    def hold(self, key: str, member: str) -> None:
+        self.held.setdefault(key, set()).add(member)
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def drop(self, key: str, member: str) -> None:
+        members = self.held.get(key)
+        if members is not None:
+            members.discard(member)
+            if not members:
+                del self.held[key]
+        if not self.held:
+            self.stop()
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    async def refresh(self) -> None:
+        """Push every held slot's expiry a full TTL ahead (what the task does each period)."""
+        ttl = settings.WS_SLOT_TTL_SECONDS
+        for key, members in list(self.held.items()):
+            await store().refresh(key, sorted(members), ttl)
+
+    async def _run(self) -> None:
+        while self.held:
+            await asyncio.sleep(settings.WS_SLOT_TTL_SECONDS / 3)
+            try:
+                await self.refresh()
+            except Exception:  # noqa: BLE001 - a bug here must not end the refreshing
+                logger.exception("could not refresh the socket slots")
+
+
+_keepers: dict[asyncio.AbstractEventLoop, SlotKeeper] = {}
+
+
+def keeper() -> SlotKeeper:
+    """This event loop's SlotKeeper."""
+    return _keepers.setdefault(asyncio.get_running_loop(), SlotKeeper())
+
+
 async def take_slot(key: str, member: str, cap: int) -> bool:
+    """Count `member` under `key` unless `cap` is reached; kept while it is held."""
     if cap <= 0:
         return True  # 0: no cap
-    return await store().acquire(f"slots:{key}", member, cap, settings.WS_SLOT_TTL_SECONDS)
+    key = f"slots:{key}"
+    if not await store().acquire(key, member, cap, settings.WS_SLOT_TTL_SECONDS):
+        return False
+    keeper().hold(key, member)
+    return True
 
 
 async def free_slot(key: str, member: str) -> None:
-    await store().release(f"slots:{key}", member)
+    key = f"slots:{key}"
+    keeper().drop(key, member)
+    await store().release(key, member)
