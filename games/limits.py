@@ -328,9 +328,9 @@ class SlotKeeper:
             self.stop()
 
     def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            self.task = None
+        task, self.task = self.task, None
+        if task is not None and not task.get_loop().is_closed():
+            task.cancel()
 
     async def refresh(self) -> None:
         """Push every held slot's expiry a full TTL ahead (what the task does each period)."""
