@@ -2,10 +2,9 @@
 
 :func:`decisions` walks a game from its first state through its logged moves
 with the game's engine (games.registry) and lists every move a judged seat
-chose: not the moves the rules made by themselves (Devyatka's passes), not
-the moves the house made for the seat (``auto``), not moves made while every
-seat plays at once (Golf's reveal phase: choosing which unknown card to look
-at). Each decision carries only what that seat knew then: its view
+chose, those made while every seat plays at once included (Golf's opening
+flips): not the moves the rules made by themselves (Devyatka's passes), not
+the moves the house made for the seat (``auto``). Each decision carries only what that seat knew then: its view
 (``engine.view(state, seat)``, never the state) and the public history.
 :func:`judge` hands one decision to the game's coach
 (games/engine/bots/coach.py). Nothing here reads a hidden card, which the
@@ -48,7 +47,7 @@ def decisions(
     while i < len(rows):
         number, seat, move, auto = rows[i]
         step += 1
-        if seat in judged and not auto and not engine.simultaneous(state):
+        if seat in judged and not auto:
             view = engine.view(state, seat)
             out.append(Decision(number, step, seat, view, tuple(history), move))
         state, actions = engine.apply(state, seat, move)

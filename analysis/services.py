@@ -26,6 +26,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from analysis import workers
 from analysis.coaching import decisions, judge
 from analysis.models import GameAnalysis
 from club.models import Player
@@ -136,20 +137,27 @@ def _enqueue(analysis: GameAnalysis) -> None:
 
 
 def recover_stale() -> int:
-    """Queue again the running analyses whose worker fell silent; returns how many.
+    """Queue again the running analyses whose worker is gone; returns how many.
 
-    Their new run resumes after the last saved decision. The old run, if it is
-    only slow, stops at its next save (its attempt number is no longer the row's).
+    Gone: known dead (a worker on this machine whose process ended,
+    analysis.workers.alive), or, for a worker that cannot be checked from
+    here, silent for ``ANALYSIS_STALE_SECONDS``. The new run resumes after the
+    last saved decision; the dead run's task row, left "running" by
+    django-tasks, is closed as failed (WorkerLost), and so is any other such
+    row whose worker is gone. An old run that was only slow stops at its next
+    save (its attempt number is no longer the row's).
     """
     cutoff = timezone.now() - timezone.timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
     count = 0
-    for pk in GameAnalysis.objects.filter(
-        status=GameAnalysis.Status.RUNNING, heartbeat__lt=cutoff
-    ).values_list("pk", flat=True):
+    running = GameAnalysis.objects.filter(status=GameAnalysis.Status.RUNNING)
+    for pk, task_id, heartbeat in running.values_list("pk", "task_id", "heartbeat"):
+        live = workers.alive(workers.last_worker(task_id)) if task_id else None
+        if live or (live is None and heartbeat is not None and heartbeat >= cutoff):
+            continue
         with transaction.atomic():
             analysis = (
                 GameAnalysis.objects.select_for_update()
-                .filter(pk=pk, status=GameAnalysis.Status.RUNNING, heartbeat__lt=cutoff)
+                .filter(pk=pk, status=GameAnalysis.Status.RUNNING, task_id=task_id)
                 .first()
             )
             if analysis is None:
@@ -158,8 +166,12 @@ def recover_stale() -> int:
             analysis.attempts += 1
             analysis.save(update_fields=["status", "attempts"])
             _enqueue(analysis)
+            if task_id:
+                workers.close(task_id, f"The worker stopped; queued again as {analysis.task_id}.")
             count += 1
-            logger.info("analysis %s: its worker fell silent; queued again", pk)
+            logger.info("analysis %s: its worker is gone; queued again", pk)
+    current = set(running.values_list("task_id", flat=True))
+    workers.close_orphans(cutoff, current)
     return count
 
 

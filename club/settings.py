@@ -390,8 +390,10 @@ ANALYSIS_QUEUE_MAX = max(1, env_int("ANALYSIS_QUEUE_MAX", 20))
 ANALYSIS_STALE_SECONDS = max(1, env_int("ANALYSIS_STALE_SECONDS", 30))
 ANALYSIS_PROGRESS_SECONDS = max(0.0, env_float("ANALYSIS_PROGRESS_SECONDS", 3.0))
 ANALYSIS_SAVE_SECONDS = max(0.0, env_float("ANALYSIS_SAVE_SECONDS", 15.0))
-# The worker lowers its own priority by this much (os.nice), so tables never wait for it.
-ANALYSIS_WORKER_NICE = env_int("ANALYSIS_WORKER_NICE", 10)
+# The worker lowers its own priority to this nice value (0: not at all), so tables never
+# wait for it; with ANALYSIS_WORKER_IDLE also its own autogroup and SCHED_IDLE (analysis/priority.py).
+ANALYSIS_WORKER_NICE = max(0, min(19, env_int("ANALYSIS_WORKER_NICE", 19)))
+ANALYSIS_WORKER_IDLE = env_bool("ANALYSIS_WORKER_IDLE", True)
 RATING_LEADERBOARD_MIN_GAMES = env_int("RATING_LEADERBOARD_MIN_GAMES", 5)
 
 # Games beyond the shipped ones: dotted paths to registry entries (games.registry.Engine),

@@ -5,20 +5,31 @@
 One daphne process serves a fresh site database (SQLite, the embedded default,
 unless DATABASE_URL points at PostgreSQL). Phases alternate: "none" (no
 worker) and "two" (two `manage.py analysis_worker` processes at their default
-priority, niced by ANALYSIS_WORKER_NICE, each running the analysis of a
-different four-member Golf match (``--golf-rounds``, 9), long enough to last the phase).
+priority: a session and autogroup of their own niced to 19, and SCHED_IDLE,
+analysis/priority.py), each running the analysis of a different four-member
+Golf match (``--golf-rounds``, 9), long enough to last the phase).
 In every phase `manage.py loadtest` plays `--tables` tables of four at one move
 a second each and reports the move latency (send -> every seat has it). The
 script checks that both analyses were still running at the end of each "two"
 phase, then prints p50/p95/p99 per phase and per condition.
-``--conditions none,two,two-unniced`` adds phases whose two workers keep their
-priority (ANALYSIS_WORKER_NICE=0), to see what the nice is worth.
+``--conditions none,two,two-nice,two-unniced`` adds phases whose two workers
+only renice themselves to 10 in the benchmark's own autogroup (the worker
+before it had an autogroup of its own: ANALYSIS_WORKER_IDLE=0) or keep their
+priority (ANALYSIS_WORKER_NICE=0), to see what each is worth.
+
+Run it under the benchmarks' lock, the benchmark's own autogroup raised (its
+daphne and load tool share it; the "two" workers leave it)::
+
+    flock /work/bench.lock sh -c 'echo -20 > /proc/self/autogroup;
+        .venv/bin/python tests/bench/bench_analysis_load.py --conditions none,two,two-nice'
+
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -37,7 +48,7 @@ MAKE_GAMES = """
 from games.models import Variant
 from tests.support.finished import finished_game
 variant, _ = Variant.objects.get_or_create(
-    name='Golf bench', defaults=dict(game='golf', rounds={rounds}, max_players=12)
+    name='Golf bench', defaults=dict(game='golf', options={{'rounds': {rounds}}}, max_players=12)
 )
 made = []
 for k in range({start}, {stop}):
@@ -112,7 +123,7 @@ def main() -> None:
     parser.add_argument(
         "--conditions",
         default="none,two",
-        help="phases in each round: none, two (niced workers), two-unniced (nice 0)",
+        help="phases in each round: none, two (idle workers), two-nice (nice 10), two-unniced",
     )
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-analysis-"))
@@ -136,7 +147,9 @@ def main() -> None:
                 if condition != "none":
                     k = 2 * (r * len(busy) + busy.index(condition))
                     pairs = [(g["game"], g["player"]) for g in games[k : k + 2]]
-                    env = {"ANALYSIS_SAMPLES": "48"}
+                    env = {"ANALYSIS_SAMPLES": "48", "ANALYSIS_WORKER_NICE": "19"}
+                    if condition == "two-nice":
+                        env.update(ANALYSIS_WORKER_NICE="10", ANALYSIS_WORKER_IDLE="0")
                     if condition == "two-unniced":
                         env["ANALYSIS_WORKER_NICE"] = "0"
                     run_django(database, ASK.format(pairs=pairs))
@@ -156,7 +169,8 @@ def main() -> None:
                 lat = report["latency_ms"]
                 print(
                     f"round {r + 1} {condition:>4}: moves {report['moves']}, p50 {lat['p50']} ms, "
-                    f"p95 {lat['p95']} ms, p99 {lat['p99']} ms, errors {report.get('errors')}",
+                    f"p95 {lat['p95']} ms, p99 {lat['p99']} ms, errors {report.get('errors')}, "
+                    f"load {os.getloadavg()[0]:.1f}",
                     flush=True,
                 )
                 results[condition].append(report)

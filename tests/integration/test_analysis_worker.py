@@ -1,14 +1,17 @@
-"""The analysis worker as a real process: killed mid-analysis, a new one finishes it.
+"""The analysis worker as a real process: its priority; killed mid-analysis, a new one finishes it.
 
-Nothing half done is ever shown as finished, and the resumed analysis equals
-an uninterrupted one (the coach is deterministic; the judgements made before
-the crash were saved as they were made).
+Nothing half done is ever shown as finished, the resumed analysis equals an
+uninterrupted one (the coach is deterministic; the judgements made before the
+crash were saved as they were made), and the dead worker's django-tasks row
+does not stay "running".
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
+from pathlib import Path
 from urllib.parse import urlparse
 
 import psycopg
@@ -22,9 +25,12 @@ pytestmark = pytest.mark.server
 STATE = (
     "from analysis.models import GameAnalysis\n"
     "from analysis import services\n"
+    "from django_tasks_db.models import DBTaskResult\n"
     "a = GameAnalysis.objects.get(game_id={game})\n"
+    "rows = DBTaskResult.objects.order_by('enqueued_at')\n"
     "emit({{'status': a.status, 'done': a.done, 'total': a.total, 'decisions': a.decisions,\n"
-    "       'shown': 'decisions' in services.status_payload(a)}})\n"
+    "       'shown': 'decisions' in services.status_payload(a), 'task': a.task_id,\n"
+    "       'rows': [[str(r.pk), r.status, r.worker_ids, r.exception_class_path] for r in rows]}})\n"
 )
 
 
@@ -91,7 +97,8 @@ def test_a_killed_worker_leaves_a_running_analysis_that_the_next_worker_finishes
     game = made["game"]
     env = {
         "ANALYSIS_SAMPLES": "8",
-        "ANALYSIS_STALE_SECONDS": "2",
+        # A dead worker on this machine is known dead at once: no waiting for its silence.
+        "ANALYSIS_STALE_SECONDS": "3600",
         "ANALYSIS_WORKER_NICE": "0",
         # Progress and judgements written after every decision, so the kill below
         # can land between two of them and the next worker resumes from there.
@@ -103,12 +110,23 @@ def test_a_killed_worker_leaves_a_running_analysis_that_the_next_worker_finishes
     after_kill = state(database, game)
     assert after_kill["done"] < after_kill["total"]
     assert after_kill["status"] == "running" and not after_kill["shown"]
+    # django-tasks' row of the killed worker's task says running, and names that worker.
+    [(dead_task, row_status, dead_workers, _)] = after_kill["rows"]
+    assert dead_task == after_kill["task"] and row_status == "RUNNING"
+    assert dead_workers[-1].split(":")[3] == str(first.process.pid)
     second = AnalysisWorker(database, tmp_path, env).start()
     try:
         done = wait_for(database, game, lambda s: s["status"] == "done")
     finally:
         second.stop()
     assert done["shown"] and done["done"] == done["total"]
+    # The dead run's row is closed as failed (its worker lost); the resumed run is a new
+    # task, run to success by the second worker; nothing is left "running".
+    rows = {pk: (status, workers, error) for pk, status, workers, error in done["rows"]}
+    assert rows.pop(dead_task) == ("FAILED", dead_workers, "analysis.workers.WorkerLost")
+    [(resumed, (status, workers, _))] = rows.items()
+    assert resumed == done["task"] and status == "SUCCESSFUL"
+    assert workers[-1].split(":")[3] == str(second.process.pid)
     # An uninterrupted analysis of the same game gives the same judgements.
     again = run_django(
         database,
@@ -127,3 +145,43 @@ def test_a_killed_worker_leaves_a_running_analysis_that_the_next_worker_finishes
         f"emit(GameAnalysis.objects.get(game_id={game}).decisions)\n",
     )
     assert again == done["decisions"]
+
+
+def _autogroup(pid: int | str) -> str:
+    return Path(f"/proc/{pid}/autogroup").read_text().strip()
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self/autogroup").exists(), reason="a Linux kernel with autogroups"
+)
+def test_the_worker_takes_the_lowest_priority_in_an_autogroup_of_its_own(database, tmp_path):
+    """Plain nice does nothing across autogroups (docs/OPERATIONS.md, "Priority")."""
+    ours = _autogroup("self")
+    worker = AnalysisWorker(database, tmp_path, {"ANALYSIS_WORKER_NICE": "19"}).start()
+    old = AnalysisWorker(
+        database, tmp_path, {"ANALYSIS_WORKER_NICE": "10", "ANALYSIS_WORKER_IDLE": "0"}
+    ).start()
+    try:
+        pid = worker.process.pid
+        deadline = time.monotonic() + 120
+        while os.sched_getscheduler(pid) != os.SCHED_IDLE:
+            assert time.monotonic() < deadline, "the worker never lowered its priority"
+            assert worker.process.poll() is None, worker.log_path.read_text()
+            time.sleep(0.05)
+        assert os.getsid(pid) == pid  # a session, hence an autogroup, of its own
+        assert _autogroup(pid).endswith(" nice 19") and _autogroup(pid) != ours
+        assert os.getpriority(os.PRIO_PROCESS, pid) == 19
+        assert _autogroup("self") == ours  # the starter's autogroup is left alone
+        # With ANALYSIS_WORKER_IDLE=0 only nice: the starter's session and autogroup.
+        while os.getpriority(os.PRIO_PROCESS, old.process.pid) != 10:
+            assert time.monotonic() < deadline, "the nice-only worker never reniced"
+            time.sleep(0.05)
+        assert os.getsid(old.process.pid) == os.getsid(0)
+        assert _autogroup(old.process.pid) == ours
+        assert os.sched_getscheduler(old.process.pid) == os.SCHED_OTHER
+    finally:
+        worker.stop()
+        old.stop()
+    assert "Priority: own session; autogroup nice 19; nice 19; SCHED_IDLE." in (
+        worker.log_path.read_text()
+    )

@@ -15,7 +15,8 @@ class AnalysisWorker:
     def __init__(self, database: SiteDatabase, log_dir: Path, env: dict | None = None) -> None:
         self.database = database
         self.log_path = log_dir / "analysis-worker.log"
-        self.env = {"ANALYSIS_SAMPLES": "4", **(env or {})}
+        # Normal priority unless asked: a worker at the lowest one would crawl on a loaded test machine.
+        self.env = {"ANALYSIS_SAMPLES": "4", "ANALYSIS_WORKER_NICE": "0", **(env or {})}
         self.process: subprocess.Popen | None = None
 
     def start(self) -> AnalysisWorker:

@@ -273,7 +273,8 @@ def test_golf_planted_blunder_is_flagged_a_blunder() -> None:
         at, _ = golf.apply(at, seat, move)
     assert at.phase == golf.OVER
     judged = [j for j in _analyse(GOLF, state, rows, [1]) if j]
-    assert [j["played"] for j in judged] == ["take 1"] * 7 + ["draw", "swap 0"]  # no reveal
+    opening = ["flip 0", "flip 1", "ready"]  # the opening flips are judged too
+    assert [j["played"] for j in judged] == opening + ["take 1"] * 7 + ["draw", "swap 0"]
     blunder = judged[-1]
     assert blunder["verdict"] == coach.BLUNDER
     assert blunder["loss"] >= coach.MEASURES["match_total"].blunder
@@ -281,9 +282,50 @@ def test_golf_planted_blunder_is_flagged_a_blunder() -> None:
 
 
 def test_golf_forced_move_is_never_flagged() -> None:
-    view = {"game": "golf", "seat": 0, "legal": ["ready"], "phase": "reveal"}
-    assert coach.judge(view, [], "ready", 1, 1, 4) is None  # reveal: not judged
-    assert coach.verdict(coach.MEASURES["match_total"], 50.0, 0.0, 1) == coach.FORCED
+    # Over a whole match: "ready" after two cards turned up (G3) is the only move: forced.
+    state = golf.start(3, _golf_shoe(3, 6), golf.Options(rounds=2), seed=3)
+    rows = _play_golf(state)
+    seen = 0
+    for d in decisions(GOLF, state, rows, range(3)):
+        got = judge(GOLF, d, 2, 2)
+        if len(d.view["legal"]) == 1:
+            assert got["verdict"] == coach.FORCED
+            seen += 1
+        else:
+            assert got["verdict"] != coach.FORCED
+    assert seen >= 6  # every seat's two "ready" at least
+
+
+def test_golf_opening_flips_are_judged() -> None:
+    """G3: the flips before play are decisions like any other.
+
+    Which face-down card to turn up first is one option (the nine are alike
+    by the grid's symmetry, so they get the same value and are never flagged
+    against each other); saying "ready" with nothing turned up throws that
+    free look away and is flagged.
+    """
+    players = 3
+    state = golf.start(players, _golf_shoe(players, 1), golf.Options(rounds=3), seed=4)
+    view = golf.view(state, 0)
+    assert view["phase"] == golf.REVEAL
+    got = coach.judge(view, [], "ready", 11, 1, 48)
+    assert got["verdict"] in coach.FLAGGED
+    assert got["best"].startswith("flip ")
+    first = coach.judge(view, [], "flip 7", 11, 1, 48)
+    assert first["verdict"] == coach.FINE and first["loss"] == 0
+    flips = {tuple(v) for m, v in first["values"].items() if m.startswith("flip ")}
+    assert len(flips) == 1
+    # The second flip: the same column as the first, or another (two options).
+    after, _ = golf.apply(state, 0, "flip 7")
+    second = coach.judge(golf.view(after, 0), [(0, "flip 7")], "flip 1", 11, 2, 48)
+    values = second["values"]
+    assert values["flip 1"] == values["flip 4"]  # 7's column
+    assert values["flip 0"] == values["flip 2"] == values["flip 8"]
+    # Played in a game, they are among the member's decisions.
+    rows = _play_golf(state)
+    judged = [j for j in _analyse(GOLF, state, rows, [0]) if j]
+    assert [j["played"] for j in judged[:3]] == ["flip 0", "flip 4", "ready"]
+    assert judged[2]["verdict"] == coach.FORCED
 
 
 def test_a_loss_within_the_noise_is_not_flagged() -> None:

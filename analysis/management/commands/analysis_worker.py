@@ -1,16 +1,19 @@
-"""The analysis worker: django-tasks' database worker at a lower CPU priority.
+"""The analysis worker: django-tasks' database worker at the lowest CPU priority.
 
     manage.py analysis_worker            # what `make run` starts beside daphne
 
-It lowers its own priority (os.nice by ANALYSIS_WORKER_NICE, 10 by default)
-so the live tables' processes always get the CPU first, queues again the
-analyses a dead worker left running (they resume after their last saved
-decision) now and every ANALYSIS_STALE_SECONDS, then runs `db_worker` (django-tasks-db) with the given options.
+At start it lowers its own priority (analysis/priority.py: a session and
+autogroup of its own niced to ANALYSIS_WORKER_NICE, 19 by default, and
+SCHED_IDLE, so the live tables' processes always get the CPU first; plain
+nice does nothing across autogroups), queues again the analyses a dead worker
+left running (they resume after their last saved decision) and closes the
+task rows it left "running" (analysis/workers.py), now and every
+ANALYSIS_STALE_SECONDS, then runs `db_worker` (django-tasks-db) with the
+given options and a worker id that tells whether it is still alive.
 """
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from typing import Any
@@ -20,11 +23,11 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from analysis import services
+from analysis import priority, services, workers
 
 
 class Command(BaseCommand):
-    help = "Run the post-game analysis worker (a niced django-tasks database worker)."
+    help = "Run the post-game analysis worker (a low-priority django-tasks database worker)."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
@@ -35,14 +38,20 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if settings.ANALYSIS_WORKER_NICE and hasattr(os, "nice"):
-            os.nice(settings.ANALYSIS_WORKER_NICE)
+        # Before any thread starts: SCHED_IDLE is per thread, and new threads inherit it.
+        notes = priority.lower(settings.ANALYSIS_WORKER_NICE, settings.ANALYSIS_WORKER_IDLE)
+        if notes:
+            self.stdout.write(f"Priority: {'; '.join(notes)}.")
         recovered = services.recover_stale()
         if recovered:
             self.stdout.write(f"Queued again {recovered} analysis(es) a stopped worker left.")
         if not options["batch"]:
             threading.Thread(target=self._watch, daemon=True, name="analysis-watch").start()
-        worker_options: dict[str, Any] = {"interval": options["interval"], "reload": False}
+        worker_options: dict[str, Any] = {
+            "interval": options["interval"],
+            "reload": False,
+            "worker_id": workers.worker_id(),
+        }
         if options["batch"]:
             worker_options["batch"] = True
         call_command("db_worker", **worker_options)

@@ -16,7 +16,13 @@ with all of that (the house bots' determinisation: Devyatka's
 pass inference; Golf's :func:`.golf.search.determinise`), plays the move on
 every deal and finishes the game with the heuristic policy for every seat.
 All moves share the same deals (common random numbers), so the difference
-between two moves is measured far more precisely than either value. When
+between two moves is measured far more precisely than either value. Golf
+moves that are the same option up to the grid's symmetries (turning up one
+face-down card or another, :func:`_golf_option`) share one set of playouts,
+so they get the same value and are never told apart by noise. Golf's opening
+flips (G3/G13, played by every seat at once) are judged like any move: the
+seat's flip or ``ready``, then the heuristic finishes everyone's reveal
+(two cards, in two columns) and plays the round. When
 only two Devyatka hands hold cards the position is one of perfect
 information for the seat (the other hand is every unseen card) and
 :func:`.endgame.solve` gives the exact values (standard error 0).
@@ -57,8 +63,8 @@ from typing import Any
 from ..cards import INDEX36
 from ..devyatka import FastState, fast_apply
 from .endgame import solve
+from .golf.core import COL_OF, COLUMNS, FLIP, REVEAL_ORDER, Policy, Round, U, parse_move
 from .golf.core import Knowledge as GolfKnowledge
-from .golf.core import Policy, parse_move
 from .golf.search import determinise
 from .knowledge import Knowledge
 from .search import classic_place, heuristic_playout
@@ -211,32 +217,77 @@ def _devyatka(
 # Golf
 
 
+def _golf_option(kind: int, pos: int, grid: Sequence[int]) -> tuple:
+    """What a Golf move does, up to the grid's symmetries (G2, G7-G11).
+
+    Only columns score, so exchanging two cards of a column, or two columns,
+    changes nothing. A move at position ``pos`` is the same option as one at
+    another position when a symmetry of the seat's public grid maps one to the
+    other: the same card there (face-down counts as one kind) and the same
+    other two cards in its column. Turning up any one of nine face-down cards
+    is one option; so is a swap onto either of two face-down cards of a column.
+    """
+    if pos < 0:
+        return (kind,)
+    a, b, c = COLUMNS[COL_OF[pos]]
+    others = sorted(grid[q] for q in (a, b, c) if q != pos)
+    return (kind, grid[pos], *others)
+
+
+def _golf_reveal_rest(sim: Round, seat: int) -> None:
+    """The heuristic's rest of the reveal phase for ``seat``: up to two cards face up,
+    the second in another column than the first (then ``ready``)."""
+    grid = sim.pub[seat]
+    while sum(1 for r in grid if r != U) < 2:
+        down = [p for p in REVEAL_ORDER if grid[p] == U]
+        seen = {COL_OF[p] for p in range(9) if grid[p] != U}
+        pos = next((p for p in down if COL_OF[p] not in seen), down[0])
+        grid[pos] = sim.true[seat][pos]
+
+
 def _golf(
     view: dict[str, Any],
     history: Sequence[tuple[int, str]],
     played: str,
     rng: random.Random,
     samples: int,
-) -> dict[str, Any] | None:
-    if view["phase"] != "turn":
-        return None  # the reveal phase: which unknown card to look at, not judged
+) -> dict[str, Any]:
     legal = list(view["legal"])
     kn = GolfKnowledge(view)
     me = kn.me
+    reveal = view["phase"] == "reveal"
     policy = Policy(kn.three, kn.ev, kn.dist)
     base_total = view["totals"][me] + GOLF_ROUND_MEAN * (view["rounds"] - view["round"])
     parsed = [parse_move(m) for m in legal]
-    per_move: list[list[float]] = [[] for _ in legal]
+    # One playout per option (see _golf_option); moves of the same option share its samples.
+    options: dict[tuple, int] = {}
+    option_of = [
+        options.setdefault(_golf_option(k, p, kn.grids[me]), j) for j, (k, p) in enumerate(parsed)
+    ]
+    per_option: dict[int, list[float]] = {j: [] for j in options.values()}
     for i in range(samples):
         seed = rng.random()
         base = determinise(kn, view, random.Random(seed))
-        for j, (kind, pos) in enumerate(parsed):
+        for j, values in per_option.items():
+            kind, pos = parsed[j]
             sim = base.copy()
             play_rng = random.Random(f"{seed}|{i}")  # the same for every move (common numbers)
-            scores = (
-                sim.scores() if sim.step(kind, pos, play_rng) else sim.playout(policy, play_rng)
-            )
-            per_move[j].append(base_total + scores[me])
+            if reveal:
+                # G3/G13: this seat's flip or ready, then everyone still turning up
+                # finishes as the heuristic does; play starts left of the dealer (G4).
+                if kind == FLIP:
+                    sim.pub[me][pos] = sim.true[me][pos]
+                for seat in range(kn.n):
+                    if not view["ready"][seat] and (seat != me or kind == FLIP):
+                        _golf_reveal_rest(sim, seat)
+                sim.to_move = (view["dealer"] + 1) % kn.n
+                scores = sim.playout(policy, play_rng)
+            elif sim.step(kind, pos, play_rng):
+                scores = sim.scores()
+            else:
+                scores = sim.playout(policy, play_rng)
+            values.append(base_total + scores[me])
+    per_move = [per_option[j] for j in option_of]
     return _summarise(MEASURES["match_total"], legal, played, per_move)
 
 
@@ -251,8 +302,8 @@ def judge(
     """Judge the move ``played`` by the seat whose ``view`` this is; see the module docstring.
 
     ``index``: the decision's position in the game (its move number), which
-    with ``seed`` and the seat seeds the sampling. Returns None for a
-    decision the coach does not judge (Golf's reveal phase), else a dict:
+    with ``seed`` and the seat seeds the sampling. Returns a dict (an engine's
+    judge may return None for a decision it does not judge):
     ``played``, ``best``, ``values`` ({move: [value, standard error]}),
     ``loss``, ``loss_se``, ``verdict``, ``samples`` (and ``exact`` when solved).
     """
