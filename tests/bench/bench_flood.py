@@ -151,10 +151,12 @@ class TableB:
     async def _play(self) -> float:
         version = self.latest[0]["version"]
         mover = self.latest[0]["view"]["to_move"]
-        card = self.latest[mover]["view"]["legal"][0]
+        legal = self.latest[mover]["view"]["legal"]
+        if not legal or self.latest[mover]["version"] != version:
+            raise StaleVersion("the seats' last frames disagree")  # resynchronised by play()
         start = time.perf_counter()
         await self.sockets[mover].send(
-            json.dumps({"type": "play", "card": card, "version": version})
+            json.dumps({"type": "play", "card": legal[0], "version": version})
         )
         for seat, ws in enumerate(self.sockets):
             while True:
