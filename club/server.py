@@ -1,6 +1,6 @@
 """The club's daphne: `python -m club.server` takes daphne's own arguments.
 
-One difference from daphne: a socket that the application closes for
+Two differences from daphne. First, a socket that the application closes for
 flooding (4429) or for an oversized frame (4413) has its TCP connection
 dropped at once instead of being kept through the closing handshake. In
 that handshake daphne (autobahn) would go on reading and parsing whatever
@@ -8,6 +8,11 @@ the client keeps sending -- under a flood most of daphne's time went to
 parsing frames the application had already refused (docs/PERFORMANCE.md).
 The close frame is still written, then reading stops (`loseConnection`);
 a client that does not even read is cut off after DROP_GRACE_SECONDS.
+
+Second, the access log (daphne writes one to stdout at its default
+verbosity) shows requests without their query strings: a private table's
+address carries its invite token (`?invite=`), which must not end up in
+logs (issue 22; the nginx example logs `$uri` for the same reason).
 
 How it plugs in, with no change to daphne's code: daphne's command line
 class names its server class (`CommandLineInterface.server_class`), and the
@@ -17,6 +22,8 @@ docs/OPERATIONS.md, "Flood resistance".
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from daphne.cli import CommandLineInterface
 from daphne.server import Server
@@ -49,7 +56,24 @@ def _abort(transport) -> None:
         transport.abortConnection()
 
 
+def without_query_strings(action_logger: Callable[[str, str, dict], None]):
+    """Wrap daphne's access logger so that no logged path keeps its query string."""
+
+    def log(protocol: str, action: str, details: dict) -> None:
+        path = details.get("path")
+        if isinstance(path, str) and "?" in path:
+            details = {**details, "path": path.split("?", 1)[0]}
+        action_logger(protocol, action, details)
+
+    return log
+
+
 class ClubServer(Server):
+    def __init__(self, *args, action_logger=None, **kwargs) -> None:
+        if action_logger is not None:
+            action_logger = without_query_strings(action_logger)
+        super().__init__(*args, action_logger=action_logger, **kwargs)
+
     @property
     def ws_factory(self):
         return self._ws_factory

@@ -153,3 +153,51 @@ async def test_bad_input_leaves_no_traceback_in_the_server_log(
     log = server.log_path.read_text()
     assert "Traceback" not in log, log[-5000:]
     assert "Exception inside application" not in log, log[-5000:]
+
+
+async def test_invite_tokens_stay_out_of_the_servers_access_log(
+    database: SiteDatabase, tmp_path: Path
+):
+    """daphne logs every request at its default verbosity; ours drops the query string."""
+    server = DaphneServer(database, tmp_path)
+    await asyncio.to_thread(server.start)
+    try:
+        made = await asyncio.to_thread(
+            run_django,
+            database,
+            "from games import services, synthetic\n"
+            "from club.models import Player\n"
+            "from games.models import Variant\n"
+            "anna, vera = synthetic.make_players(synthetic.new_prefix('test'), 2)\n"
+            "owner = Player.objects.get(pk=anna.player_id)\n"
+            "table, _ = services.create_table(\n"
+            "    owner, Variant.objects.get(name='Keft'), 3, private=True)\n"
+            "emit({'table': table.pk, 'token': str(table.invite_token),\n"
+            "      'session': vera.session_key})\n",
+        )
+        table, token, session = made["table"], made["token"], made["session"]
+        page = await asyncio.to_thread(
+            _get, f"{server.url}/tables/{table}/?invite={token}", session
+        )
+        assert page == 200
+        ws = await connect(
+            f"{server.ws_url}/ws/tables/{table}/?invite={token}",
+            origin=server.url,
+            additional_headers={"Cookie": f"sessionid={session}"},
+            open_timeout=TIMEOUT,
+        )
+        assert (await receive(ws))["type"] == "state"
+        await ws.close()
+    finally:
+        await asyncio.to_thread(server.stop)
+    log = server.log_path.read_text()
+    assert f"/tables/{table}/" in log and f"/ws/tables/{table}/" in log, log[-3000:]
+    assert token not in log, log[-3000:]
+
+
+def _get(url: str, session: str) -> int:
+    import urllib.request
+
+    request = urllib.request.Request(url, headers={"Cookie": f"sessionid={session}"})
+    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+        return response.status
