@@ -36,6 +36,8 @@ class CooldownGuard:
             keys = handshake_keys(scope)
             left = await limits.cooldown_left(keys)
             if left > 0:
-                await limits.log_refusal_once(keys, left, f"a socket to {scope.get('path')}")
+                await limits.log_refusal_once(
+                    keys, left, f"a socket to {scope.get('path')}", client_address(scope)
+                )
                 return await WebsocketDenier()(scope, receive, send)
         return await self.application(scope, receive, send)

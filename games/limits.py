@@ -66,7 +66,8 @@ return strikes
 class Store(Protocol):
     async def cooldown_left(self, keys: list[str]) -> float: ...
     async def strike(self, key: str, forget: int) -> int: ...
-    async def set_cooldown(self, key: str, seconds: float) -> None: ...
+    async def set_cooldown(self, key: str, seconds: float, value: str = "1") -> None: ...
+    async def value(self, key: str) -> str | None: ...
     async def acquire(self, key: str, member: str, cap: int, ttl: float) -> bool: ...
     async def release(self, key: str, member: str) -> None: ...
     async def refresh(self, key: str, members: list[str], ttl: float) -> None: ...
@@ -77,10 +78,10 @@ class MemoryStore:
     """One process's counts (the embedded default runs one process)."""
 
     def __init__(self) -> None:
-        self.expiring: dict[str, tuple[float, int]] = {}  # key -> (until, value)
+        self.expiring: dict[str, tuple[float, int | str]] = {}  # key -> (until, value)
         self.sets: dict[str, dict[str, float]] = {}
 
-    def _get(self, key: str, now: float) -> int | None:
+    def _get(self, key: str, now: float) -> int | str | None:
         entry = self.expiring.get(key)
         if entry is None or entry[0] <= now:
             self.expiring.pop(key, None)
@@ -94,12 +95,16 @@ class MemoryStore:
 
     async def strike(self, key: str, forget: int) -> int:
         now = time.monotonic()
-        strikes = (self._get(key, now) or 0) + 1
+        strikes = int(self._get(key, now) or 0) + 1
         self.expiring[key] = (now + forget, strikes)
         return strikes
 
-    async def set_cooldown(self, key: str, seconds: float) -> None:
-        self.expiring[key] = (time.monotonic() + seconds, 1)
+    async def set_cooldown(self, key: str, seconds: float, value: str = "1") -> None:
+        self.expiring[key] = (time.monotonic() + seconds, value)
+
+    async def value(self, key: str) -> str | None:
+        found = self._get(key, time.monotonic())
+        return None if found is None else str(found)
 
     async def acquire(self, key: str, member: str, cap: int, ttl: float) -> bool:
         now = clock()
@@ -154,8 +159,12 @@ class RedisStore:
     async def strike(self, key: str, forget: int) -> int:
         return int(await self.strike_script(keys=[self.prefix + key], args=[forget]))
 
-    async def set_cooldown(self, key: str, seconds: float) -> None:
-        await self.client.set(self.prefix + key, 1, px=max(1, int(seconds * 1000)))
+    async def set_cooldown(self, key: str, seconds: float, value: str = "1") -> None:
+        await self.client.set(self.prefix + key, value, px=max(1, int(seconds * 1000)))
+
+    async def value(self, key: str) -> str | None:
+        found = await self.client.get(self.prefix + key)
+        return None if found is None else found.decode()
 
     async def acquire(self, key: str, member: str, cap: int, ttl: float) -> bool:
         now = clock()
@@ -278,8 +287,12 @@ async def cooldown_left(keys: list[str]) -> float:
     return await store().cooldown_left([f"cd:{k}" for k in keys])
 
 
-async def start_cooldown(keys: list[str]) -> float:
-    """A strike against each key; returns the cooldown now in force (seconds)."""
+async def start_cooldown(keys: list[str], who: str = "") -> float:
+    """A strike against each key; returns the cooldown now in force (seconds).
+
+    `who` (account and address, never the session key) is kept with the
+    cooldown for the one log line its refusals get.
+    """
     seconds = 0.0
     for key in keys:
         strikes = await store().strike(f"strikes:{key}", settings.WS_COOLDOWN_FORGET)
@@ -287,16 +300,31 @@ async def start_cooldown(keys: list[str]) -> float:
             settings.WS_COOLDOWN_MAX_SECONDS,
             settings.WS_COOLDOWN_SECONDS * 2 ** min(strikes - 1, 20),
         )
-        await store().set_cooldown(f"cd:{key}", length)
+        await store().set_cooldown(f"cd:{key}", length, who or "1")
         seconds = max(seconds, length)
     return seconds
 
 
-async def log_refusal_once(keys: list[str], left: float, what: str) -> None:
-    """One log line per cooldown and key, not one per refused handshake."""
+async def log_refusal_once(keys: list[str], left: float, what: str, address: str | None) -> None:
+    """One log line per cooldown and key, not one per refused handshake.
+
+    It names the account and address the flood came from (kept with the
+    cooldown) and the refused socket's address; never a session key.
+    """
     key = keys[0]
     if await store().once(f"logged:{key}", max(1.0, left)):
-        logger.warning("refused %s from %s: cooling down for %d more s", what, key, math.ceil(left))
+        flood = None
+        for candidate in keys:
+            flood = await store().value(f"cd:{candidate}")
+            if flood and flood != "1":
+                break
+        logger.warning(
+            "refused %s from address %s: cooling down for %d more s after a flood by %s",
+            what,
+            address or "unknown",
+            math.ceil(left),
+            flood if flood and flood != "1" else key.split(":", 1)[0],
+        )
 
 
 # -- Socket caps --------------------------------------------------------------

@@ -40,13 +40,18 @@ async def account_cooldown(consumer: Any) -> float:
     keys = limits.cooldown_keys(user_id, None, None)
     left = await limits.cooldown_left(keys)
     if left > 0:
-        await limits.log_refusal_once(keys, left, f"a socket to {consumer.scope.get('path')}")
+        await limits.log_refusal_once(
+            keys, left, f"a socket to {consumer.scope.get('path')}", client_address(consumer.scope)
+        )
     return left
 
 
 async def flooded(consumer: Any) -> float:
     """The socket is being closed for flooding: its account (or address) cools down."""
-    return await limits.start_cooldown(flood_keys(consumer))
+    user_id = _user_id(consumer)
+    account = "an anonymous socket" if user_id is None else f"user {user_id}"
+    who = f"{account}, address {client_address(consumer.scope) or 'unknown'}"
+    return await limits.start_cooldown(flood_keys(consumer), who)
 
 
 async def record_flood(consumer: Any, seconds: float) -> None:

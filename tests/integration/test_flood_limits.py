@@ -129,8 +129,12 @@ async def test_refused_handshakes_do_no_database_work(quick_flood, monkeypatch, 
             refused = socket_to(f"/ws/tables/{table.pk}/", cookie)
             assert not (await refused.connect())[0]
     assert looked_up == []
-    # Logged once for the whole cooldown, not once per refusal.
+    # Logged once for the whole cooldown, not once per refusal, with the
+    # flood's account and address, and never the session key.
     assert caplog.text.count("cooling down") == 1
+    assert f"after a flood by user {anna.pk}, address 203.0.113.9" in caplog.text
+    assert "from address 203.0.113.9" in caplog.text
+    assert cookie.decode().split("=", 1)[1] not in caplog.text
 
 
 async def test_the_cooldown_grows_on_repeat_up_to_its_maximum(settings):
