@@ -203,6 +203,11 @@ class Play(models.Model):
         "games.Game", on_delete=models.CASCADE, related_name="duplicate_play"
     )
     started = models.DateTimeField(auto_now_add=True)
+    # The game's comparison key of this entrant's outcome (its registry entry's
+    # `duplicate_key`, as a JSON list), written in the transaction that finishes
+    # the game; None while the board is being played. The standings read only
+    # these, not the results: one small query however many boards a series has.
+    outcome_key = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["board", "started"]

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 
 from club.models import Player
 from duplicate.models import Play
+from duplicate.standings import record_keys
 
 
 def finished_boards(player: Player | None) -> models.QuerySet:
@@ -54,3 +55,7 @@ class DuplicateTableRules:
             "n": play.board.number,
         }
         return label, play.board.round.series.get_absolute_url()
+
+    def game_finished(self, game_id: int, results: list) -> None:
+        # The standings read the entrants' comparison keys off their plays.
+        record_keys(game_id, results)

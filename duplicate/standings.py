@@ -1,8 +1,11 @@
 """A duplicate series' standings and its boards' travellers.
 
-One query reads every scored outcome of the series (the entrants' own seats;
-bots' seats are not scored), the pure functions of club.standings turn them
-into matchpoints, percentages and ranks.
+When a board's game finishes, the entrant's outcome is turned into the game's
+comparison key and kept on the play row (`record_keys`, called through
+games.hooks). The standings then read one small query of those keys (the
+entrants' own seats; bots' seats are not scored), and the pure functions of
+club.standings turn them into matchpoints, percentages and ranks. A traveller
+reads the results themselves, for their words.
 """
 
 from __future__ import annotations
@@ -30,10 +33,61 @@ from games import registry
 OUTCOME_COLUMNS = ("place", "lost", "score", "detail")
 
 
+def _json(value):
+    """A JSON column read by a raw cursor: the text (SQLite, psycopg) or already decoded."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
 def _outcome(place: int, lost: bool, score: int | None, detail: dict | str | None) -> dict:
-    if isinstance(detail, str):  # a raw cursor on SQLite returns the JSON text
-        detail = json.loads(detail)
-    return {**(detail or {}), "place": place, "lost": bool(lost), "score": score}
+    return {**(_json(detail) or {}), "place": place, "lost": bool(lost), "score": score}
+
+
+def record_keys(game_id: int, results: list[GameResult]) -> int:
+    """Keep each entrant's comparison key on their play of this finished game; how many.
+
+    Called in the transaction that writes the game's results, so a play has its
+    key exactly when its result exists (nothing for a game that is not a board).
+    """
+    plays = list(
+        Play.objects.filter(game_id=game_id).select_related("board__round__series__variant")
+    )
+    if not plays:
+        return 0
+    variant = plays[0].board.round.series.variant
+    key = registry.engine(variant.game).duplicate_key(variant.options)
+    by_seat = {r.seat: r for r in results}
+    for play in plays:
+        result = by_seat[play.seat]
+        play.outcome_key = list(
+            key(_outcome(result.place, result.lost, result.score, result.detail))
+        )
+        play.save(update_fields=["outcome_key"])
+    return len(plays)
+
+
+def scored_keys(series_id: int) -> list[tuple[int, int, int, list]]:
+    """(board id, seat, player id, comparison key) of every finished play of a series.
+
+    One query over the plays alone (the round and board joins pick the series'
+    dozen boards): no result rows, no JSON objects to merge per play.
+    """
+    play, board, round_ = Play._meta.db_table, Board._meta.db_table, Round._meta.db_table
+    sql = f"""
+        SELECT p.board_id, p.seat, p.player_id, p.outcome_key
+        FROM {play} AS p
+        JOIN {board} AS b ON b.id = p.board_id
+        JOIN {round_} AS r ON r.id = b.round_id
+        WHERE r.series_id = %s AND p.outcome_key IS NOT NULL
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [series_id])
+        rows = cursor.fetchall()
+    keys = [row[3] for row in rows]
+    if keys and isinstance(keys[0], str):
+        # The JSON text of every key parsed in one call: one json.loads a row
+        # cost as much as the query itself.
+        keys = json.loads("[" + ",".join(keys) + "]")
+    return [(*row[:3], key) for row, key in zip(rows, keys, strict=True)]
 
 
 def outcomes(series_id: int, board_id: int | None = None) -> list[tuple]:
@@ -107,14 +161,12 @@ def score(entries: list[Entry], options: dict, game: str) -> list[Entry]:
 def standings(series: DuplicateSeries) -> list[DuplicateRow]:
     """Every entrant's average matchpoint percentage over the boards they played, ranked.
 
-    Straight from the rows to the sums (no Entry per play): this runs on every
-    series page, over every play of the series.
+    Straight from the stored keys to the sums (no Entry per play): this runs on
+    every series page, over every play of the series.
     """
-    variant = series.variant
-    key = registry.engine(variant.game).duplicate_key(variant.options)
-    groups: dict[tuple[int, int], list[tuple[int, tuple]]] = defaultdict(list)
-    for board_id, seat, player_id, _, outcome in outcomes(series.pk):
-        groups[board_id, seat].append((player_id, key(outcome)))
+    groups: dict[tuple[int, int], list[tuple[int, list]]] = defaultdict(list)
+    for board_id, seat, player_id, key in scored_keys(series.pk):
+        groups[board_id, seat].append((player_id, key))
     rows: dict[int, DuplicateRow] = {}
     for group in groups.values():
         entrants = len(group)

@@ -6,7 +6,10 @@ open), and no rematch deals new cards at it. Its finished games, on the other
 hand, are seen by more people than their players: those who finished the same
 board, and everyone once the round has closed. Such an app registers a
 `TableRules` in its AppConfig.ready(); the games pages, services and sockets
-ask here, so dependencies keep pointing inward.
+ask here, so dependencies keep pointing inward. They are also told when a
+game at one of their tables finishes (`game_finished`, inside the transaction
+that writes its results), so they can keep what they derive from results
+beside them.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ class TableRules(Protocol):
 
     def table_link(self, table_id: int) -> tuple[str, str] | None:
         """(label, url) of the page a sealed table belongs to, for its table page."""
+
+    def game_finished(self, game_id: int, results: list) -> None:
+        """A game's results (club.GameResult, one per seat) were just written."""
 
 
 _rules: list[TableRules] = []
@@ -67,3 +73,8 @@ def table_link(table_id: int) -> tuple[str, str] | None:
         if link is not None:
             return link
     return None
+
+
+def game_finished(game_id: int, results: list) -> None:
+    for rules in _rules:
+        rules.game_finished(game_id, results)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from club.models import GameResult
 from club.standings import half_points
-from games import registry
+from games import hooks, registry
 from games.models import Game, Table
 from ratings.services import record_game
 
@@ -31,3 +31,4 @@ def record_results(table: Table, game: Game) -> None:
         for seat, player_id in enumerate(game.players)
     )
     record_game(game.game, game.options, rows)
+    hooks.game_finished(game.pk, rows)

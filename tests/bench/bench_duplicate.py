@@ -45,6 +45,7 @@ def fill(entrants: int, boards: int, seats: int, rng: random.Random):
     from club.models import GameResult, Player, Series
     from club.standings import half_points
     from duplicate.models import Board, DuplicateSeries, Play, Round
+    from games import registry
     from games.models import Game, Table, Variant
 
     User = get_user_model()
@@ -112,13 +113,6 @@ def fill(entrants: int, boards: int, seats: int, rng: random.Random):
                 )
             )
         games = Game.objects.bulk_create(games, batch_size=2000)
-        Play.objects.bulk_create(
-            (
-                Play(board=b, player=p, seat=b.seat_for(seats), table=t, game=g)
-                for (b, p), t, g in zip(pairs, tables, games, strict=True)
-            ),
-            batch_size=2000,
-        )
         results = []
         golf = variant.game == "golf"
         for game, seating in zip(games, seatings, strict=True):
@@ -153,8 +147,70 @@ def fill(entrants: int, boards: int, seats: int, rng: random.Random):
                     )
                 )
         GameResult.objects.bulk_create(results, batch_size=5000)
+        # As a finished game leaves them (duplicate.standings.record_keys): the key
+        # of the entrant's own outcome on their play.
+        key = registry.engine(variant.game).duplicate_key(variant.options)
+        own = {(r.game_id, r.seat): r for r in results}
+        plays = []
+        for (board, person), table, game in zip(pairs, tables, games, strict=True):
+            seat = board.seat_for(seats)
+            result = own[game.pk, seat]
+            outcome = {**result.detail, "place": result.place, "lost": result.lost}
+            outcome["score"] = result.score
+            plays.append(
+                Play(
+                    board=board,
+                    player=person,
+                    seat=seat,
+                    table=table,
+                    game=game,
+                    outcome_key=list(key(outcome)),
+                )
+            )
+        Play.objects.bulk_create(plays, batch_size=2000)
         made.append((dup, house))
     return made
+
+
+def standings_from_results(series):
+    """The duplicate standings as they were before the keys were kept on the plays:
+    the result rows joined to the plays, each outcome's key worked out on every call."""
+    from collections import defaultdict
+
+    from club.models import Player
+    from club.standings import (
+        DuplicateRow,
+        duplicate_key,
+        matchpoint_percent,
+        matchpoints,
+        rank_rows,
+    )
+    from duplicate.standings import outcomes
+    from games import registry
+
+    variant = series.variant
+    key = registry.engine(variant.game).duplicate_key(variant.options)
+    groups = defaultdict(list)
+    for board_id, seat, player_id, _, outcome in outcomes(series.pk):
+        groups[board_id, seat].append((player_id, key(outcome)))
+    rows = {}
+    for group in groups.values():
+        entrants = len(group)
+        points = matchpoints([k for _, k in group])
+        for (player_id, _), mp in zip(group, points, strict=True):
+            row = rows.get(player_id)
+            if row is None:
+                row = rows[player_id] = DuplicateRow(player_id, "")
+            row.games += 1
+            row.percent_sum += matchpoint_percent(mp, entrants)
+    names = dict(Player.objects.filter(pk__in=list(rows)).values_list("pk", "display_name"))
+    for row in rows.values():
+        row.name = names.get(row.player_id, "?")
+    return rank_rows(list(rows.values()), duplicate_key, series.min_boards)
+
+
+def figures(rows) -> list[tuple]:
+    return [(r.player_id, r.rank, r.games, round(r.percent, 9)) for r in rows]
 
 
 def main() -> None:
@@ -195,9 +251,16 @@ def main() -> None:
         for dup, house in made:
             rows = standings(dup)
             assert len(rows) == args.entrants
+            assert figures(rows) == figures(standings_from_results(dup)), "numbers changed"
             assert client.get(dup.get_absolute_url()).status_code == 200
-            samples: dict[str, list[float]] = {"dup": [], "house": [], "page": []}
+            samples: dict[str, list[float]] = {
+                "from results": [],
+                "dup": [],
+                "house": [],
+                "page": [],
+            }
             jobs = {
+                "from results": lambda d=dup: standings_from_results(d),
                 "dup": lambda d=dup: standings(d),
                 "house": lambda h=house: house_standings(h),
                 "page": lambda d=dup: client.get(d.get_absolute_url()),
