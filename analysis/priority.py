@@ -1,18 +1,17 @@
-"""Make the analysis worker truly low priority on Linux (docs/OPERATIONS.md, "Priority").
+"""Make the analysis search truly low priority on Linux (docs/OPERATIONS.md, "Priority").
 
 Plain ``os.nice`` is not enough on a Linux desktop or server kernel with
 *autogroup* scheduling (``/proc/sys/kernel/sched_autogroup_enabled``, on by
 default): the CPU is first shared between autogroups (one per session), and
-a task's nice value only counts against tasks of its own autogroup. A worker
+a task's nice value only counts against tasks of its own autogroup. A process
 niced to 19 in its own session still gets as much CPU as a whole daphne
-session. So at start the worker:
+session. So at start the analysis worker's search process (analysis/search.py;
+or the worker itself with ANALYSIS_WORKER_IDLE off, step 3 only):
 
 1. takes a session of its own (``os.setsid``), hence an autogroup of its own,
-   unless it already leads one (systemd starts every service so). It must not
-   renice an autogroup it shares: from a plain ``make run`` shell it would
-   share daphne's. A process group leader cannot make a session (an
-   interactive shell's foreground job): then its autogroup is left alone and a
-   warning says to start it with ``setsid``;
+   unless it already leads one. It must not renice an autogroup it shares:
+   from a plain ``make run`` shell it would share daphne's. A process group
+   leader cannot make a session: then its autogroup is left alone, with a note;
 2. writes the nice value to ``/proc/self/autogroup`` (allowed unprivileged
    when it lowers the priority): the whole autogroup weighs 15 against a
    normal session's 1024 (at 19);

@@ -26,8 +26,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from analysis import workers
-from analysis.coaching import decisions, judge
+from analysis import search, workers
+from analysis.coaching import decisions
 from analysis.models import GameAnalysis
 from club.models import Player
 from games import hooks, registry
@@ -224,15 +224,14 @@ def _run(analysis: GameAnalysis, mine: Any) -> None:
     todo = decisions(engine, state, rows, seats)
     judged = list(analysis.decisions)
     start = min(analysis.saved, len(todo))
-    spent_before = analysis.cpu_seconds
-    cpu0 = time.process_time()
+    spent = analysis.cpu_seconds  # the search's CPU, wherever it runs (analysis/search.py)
     reported = saved = time.monotonic()
     samples = analysis.samples
     for i in range(start, len(todo)):
-        got = judge(engine, todo[i], game.seed, samples)
+        got, cpu = search.judge(game.game, todo[i], game.seed, samples)
         if got is not None:
             judged.append(got)
-        spent = spent_before + time.process_time() - cpu0
+        spent += cpu
         if spent > settings.ANALYSIS_CPU_SECONDS:
             mine.update(
                 status=GameAnalysis.Status.FAILED,
@@ -251,7 +250,6 @@ def _run(analysis: GameAnalysis, mine: Any) -> None:
                 fields.update(decisions=judged, saved=i + 1)
             if not mine.update(**fields, cpu_seconds=spent, heartbeat=timezone.now()):
                 return  # taken over by another run (see recover_stale)
-    spent = spent_before + time.process_time() - cpu0
     mine.update(
         status=GameAnalysis.Status.DONE,
         done=len(todo),
@@ -374,6 +372,7 @@ def status_payload(analysis: GameAnalysis | None) -> dict[str, Any]:
         ) % {"n": analysis.total}
         payload["measure"] = analysis.measure
         names = _names(analysis.game)
+        move_text = registry.engine(analysis.game.game).move_text
         payload["decisions"] = [
             {
                 "n": d["n"],
@@ -382,6 +381,8 @@ def status_payload(analysis: GameAnalysis | None) -> dict[str, Any]:
                 "seat": d["seat"],
                 "played": d["played"],
                 "best": d["best"],
+                "played_label": move_text(d["played"]),
+                "best_label": move_text(d["best"]),
                 "verdict": d["verdict"],
                 "loss": d["loss"],
                 "loss_se": d["loss_se"],
@@ -406,6 +407,7 @@ def panel_context(game: Game) -> dict[str, Any]:
     names = _names(game)
     measure = analysis.measure
     summary = analysis.summary or {}
+    move_text = registry.engine(game.game).move_text
     rows = []
     for d in analysis.decisions:
         played_v, played_se = d["values"][d["played"]]
@@ -414,6 +416,8 @@ def panel_context(game: Game) -> dict[str, Any]:
             {
                 **d,
                 "name": names[d["seat"]],
+                "played_label": move_text(d["played"]),
+                "best_label": move_text(d["best"]),
                 "value_text": format_value(measure, played_v),
                 "se_text": format_value(measure, played_se),
                 "best_text": format_value(measure, best_v),

@@ -168,6 +168,9 @@ class Engine:
     # (view, public history before it, move played, seed, decision index, samples)
     # -> the coach's judgement of one decision (games.engine.bots.coach.judge) or None.
     judge: Callable[[dict, list, str, Any, int, int], dict | None] | None = None
+    # A move as people read it, in the active language ("7♣", "turn up card 3"): the
+    # analysis names the move played and the better one with it.
+    move_text: Callable[[str], str] = lambda move: move
     # Duplicate play (the duplicate app): the same seed, options and number of
     # seats deal every seat the same cards in every game, later rounds included.
     duplicate: bool = False

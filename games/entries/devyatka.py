@@ -112,6 +112,16 @@ def _outcome_text(options: dict, o: dict) -> str:
     }
 
 
+_SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def _move_text(move: str) -> str:
+    """A card as people write it (7♣, 10♥); the symbols read the same in every language."""
+    if not cards.is_card(move):
+        return move
+    return cards.rank(move).replace("T", "10") + _SUIT_SYMBOLS[cards.suit(move)]
+
+
 ENGINE = Engine(
     key=KEY,
     label=LABEL,
@@ -158,6 +168,7 @@ ENGINE = Engine(
     rules_in_force=_rules,
     analysis_measure=lambda options: "avoid_loss" if options.get("keft") else "place",
     judge=coach_judge,
+    move_text=_move_text,
     duplicate=True,
     duplicate_key=_duplicate_key,
     outcome_text=_outcome_text,

@@ -68,6 +68,25 @@ def _outcome_text(options: dict, o: dict) -> str:
     return gettext("total %(score)s") % {"score": o["score"]}
 
 
+# The moves as the analysis names them (the move played, the better one); N is 1..9.
+_MOVE_TEXTS = {
+    "flip": _("turn up card %(n)s"),
+    "draw": _("draw from the stock"),
+    "take": _("take the discard for card %(n)s"),
+    "swap": _("put the drawn card at card %(n)s"),
+    "discard": _("discard the drawn card and turn up card %(n)s"),
+    "ready": _("say ready"),
+}
+
+
+def _move_text(move: str) -> str:
+    kind, _space, pos = move.partition(" ")
+    text = _MOVE_TEXTS.get(kind)
+    if text is None:
+        return move
+    return str(text) % {"n": int(pos) + 1} if pos.isdigit() else str(text)
+
+
 ENGINE = Engine(
     key="golf",
     label=pgettext_lazy("variant name", "Golf"),
@@ -117,6 +136,7 @@ ENGINE = Engine(
     rules_in_force=_rules,
     analysis_measure=lambda options: "match_total",
     judge=coach_judge,
+    move_text=_move_text,
     duplicate=True,
     duplicate_key=_duplicate_key,
     outcome_text=_outcome_text,

@@ -3,7 +3,8 @@
 // decisions, done) without a reload, then drop in the finished result and mark
 // the verdicts in the replay's move log; a flagged move's button steps the
 // replay (static/js/replay.js, the "replay:go" event) to the position where it
-// was chosen, and the "moment" line shows the better alternative there.
+// was chosen, and the "moment" line names the better alternative there while the
+// board outlines it ("replay:highlight", drawn by the game's replay renderer).
 
 const gettext = window.gettext || ((text) => text);
 const interpolate =
@@ -20,6 +21,8 @@ const VERDICTS = {
   fine: gettext("fine"),
   forced: gettext("forced"),
 };
+
+const FLAGGED = new Set(["inaccuracy", "mistake", "blunder"]);
 
 const el = {
   status: root.querySelector("[data-testid=analysis-status]"),
@@ -102,7 +105,7 @@ function markReplay() {
   if (!replay || !replay.dataset.steps) return; // not loaded yet: "replay:ready" calls again
   const log = replay.querySelector("[data-testid=replay-log]");
   for (const d of decisions) {
-    if (d.verdict === "fine" || d.verdict === "forced") continue;
+    if (!FLAGGED.has(d.verdict)) continue;
     const line = log.querySelector(`li[data-step="${d.step}"] button`);
     if (!line || line.querySelector(".verdict-badge")) continue;
     const badge = document.createElement("span");
@@ -146,18 +149,22 @@ function showMoment(index) {
     line.append(
       interpolate(gettext("Here %(name)s played %(played)s (%(verdict)s, expected %(value)s). "), {
         name,
-        played: d.played,
+        played: d.played_label || d.played,
         verdict: VERDICTS[d.verdict] || d.verdict,
         value: formatValue(d.value[0]),
       }, true),
     );
-    if (d.best !== d.played) {
+    // Only a flagged move has a better one: a loss within the noise names none.
+    if (d.best !== d.played && FLAGGED.has(d.verdict)) {
       line.append(gettext("Better: "));
       const better = document.createElement("mark");
       better.className = "analysis-better";
       better.setAttribute("data-testid", "analysis-better");
-      better.textContent = `${d.best} (${formatValue(d.best_value[0])})`;
+      better.textContent = `${d.best_label || d.best} (${formatValue(d.best_value[0])})`;
       line.append(better);
+      replay.dispatchEvent(
+        new CustomEvent("replay:highlight", { detail: { index, move: d.best, seat: d.seat } }),
+      );
     }
     box.append(line);
   }

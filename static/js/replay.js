@@ -8,6 +8,9 @@
 //     describe(index) -> Node    the move log line of step index >= 1 (after the name)
 //     caption(index) -> string   one line saying what the board shows
 //     help                       (optional) how to read the board
+//     highlight(index, move, seat) -> count   (optional) outline on the board drawn
+//                                for index what `move` by `seat` would touch (the
+//                                analysis: the better alternative); class rp-better
 //   }
 
 const root = document.querySelector("[data-testid=replay]");
@@ -132,6 +135,7 @@ function logLine(step, i) {
 function show(next, { scroll = true } = {}) {
   const last = data.steps.length - 1;
   index = Math.max(0, Math.min(last, Number.isFinite(next) ? next : 0));
+  for (const marked of el.board.querySelectorAll(".rp-better")) marked.classList.remove("rp-better");
   renderer.render(index);
   root.dataset.step = String(index);
   el.slider.value = String(index);
@@ -183,6 +187,11 @@ for (const button of el.buttons) button.addEventListener("click", () => go(butto
 // Other panels step the replay too (the analysis: "show this flagged move").
 root.addEventListener("replay:go", (event) => {
   if (data) show(Number(event.detail.step));
+});
+// ... and outline a move on the board shown (the analysis: the better alternative).
+root.addEventListener("replay:highlight", (event) => {
+  const { index: at, move, seat } = event.detail;
+  if (data && renderer.highlight && at === index) renderer.highlight(at, move, seat);
 });
 el.slider.addEventListener("input", () => show(Number(el.slider.value)));
 el.log.addEventListener("scroll", () => {

@@ -5,20 +5,20 @@
 One daphne process serves a fresh site database (SQLite, the embedded default,
 unless DATABASE_URL points at PostgreSQL). Phases alternate: "none" (no
 worker) and "two" (two `manage.py analysis_worker` processes at their default
-priority: a session and autogroup of their own niced to 19, and SCHED_IDLE,
-analysis/priority.py), each running the analysis of a different four-member
+priority: the search in a child process with a session and autogroup of its
+own niced to 19 and SCHED_IDLE, analysis/search.py and priority.py), each running the analysis of a different four-member
 Golf match (``--golf-rounds``, 9), long enough to last the phase).
 In every phase `manage.py loadtest` plays `--tables` tables of four at one move
 a second each and reports the move latency (send -> every seat has it). The
 script checks that both analyses were still running at the end of each "two"
 phase, then prints p50/p95/p99 per phase and per condition.
 ``--conditions none,two,two-nice,two-unniced`` adds phases whose two workers
-only renice themselves to 10 in the benchmark's own autogroup (the worker
-before it had an autogroup of its own: ANALYSIS_WORKER_IDLE=0) or keep their
+only renice themselves to 10 and search themselves, in the benchmark's own
+autogroup (the worker of issue 25's first session: ANALYSIS_WORKER_IDLE=0) or keep their
 priority (ANALYSIS_WORKER_NICE=0), to see what each is worth.
 
 Run it under the benchmarks' lock, the benchmark's own autogroup raised (its
-daphne and load tool share it; the "two" workers leave it)::
+daphne, load tool and workers share it; the "two" workers' search processes leave it)::
 
     flock /work/bench.lock sh -c 'echo -20 > /proc/self/autogroup;
         .venv/bin/python tests/bench/bench_analysis_load.py --conditions none,two,two-nice'

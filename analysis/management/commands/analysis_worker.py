@@ -2,10 +2,11 @@
 
     manage.py analysis_worker            # what `make run` starts beside daphne
 
-At start it lowers its own priority (analysis/priority.py: a session and
-autogroup of its own niced to ANALYSIS_WORKER_NICE, 19 by default, and
-SCHED_IDLE, so the live tables' processes always get the CPU first; plain
-nice does nothing across autogroups), queues again the analyses a dead worker
+At start it starts its search process (analysis/search.py), which takes the
+lowest CPU priority (analysis/priority.py: a session and autogroup of its own
+niced to ANALYSIS_WORKER_NICE, 19 by default, and SCHED_IDLE; plain nice does
+nothing across autogroups) so the live tables always get the CPU first, while
+the worker itself, which holds database locks, keeps its priority; it queues again the analyses a dead worker
 left running (they resume after their last saved decision) and closes the
 task rows it left "running" (analysis/workers.py), now and every
 ANALYSIS_STALE_SECONDS, then runs `db_worker` (django-tasks-db) with the
@@ -23,7 +24,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from analysis import priority, services, workers
+from analysis import priority, search, services, workers
 
 
 class Command(BaseCommand):
@@ -38,10 +39,12 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        # Before any thread starts: SCHED_IDLE is per thread, and new threads inherit it.
-        notes = priority.lower(settings.ANALYSIS_WORKER_NICE, settings.ANALYSIS_WORKER_IDLE)
-        if notes:
-            self.stdout.write(f"Priority: {'; '.join(notes)}.")
+        if search.separate():
+            search.start()  # the search process says which priority it got
+        else:  # ANALYSIS_WORKER_IDLE off: the worker renices itself and searches itself
+            notes = priority.lower(settings.ANALYSIS_WORKER_NICE, idle=False)
+            if notes:
+                self.stdout.write(f"Priority: {'; '.join(notes)}.")
         recovered = services.recover_stale()
         if recovered:
             self.stdout.write(f"Queued again {recovered} analysis(es) a stopped worker left.")

@@ -144,7 +144,17 @@ export function createReplayRenderer({ board, data }) {
     return text;
   }
 
+  /** The card in the seat's hand and the place it would take in its row. */
+  function highlight(index, move, seat) {
+    const marked = [
+      handsEl.querySelector(`[data-seat="${seat}"] .card[data-card="${move}"]`),
+      rowsEl.querySelector(`.rp-slot[data-card="${move}"]`),
+    ].filter(Boolean);
+    for (const element of marked) element.classList.add("rp-better");
+    return marked.length;
+  }
+
   const help = gettext("Every hand is shown as it was; the cards the player to move could play are outlined.");
 
-  return { render, describe, caption, help };
+  return { render, describe, caption, help, highlight };
 }

@@ -96,7 +96,7 @@ export function createReplayRenderer({ board, data }) {
     drawnFigure.hidden = !view.drawn;
     if (view.drawn) {
       drawnEl.replaceChildren(face(view.drawn, interpolate(gettext("%(name)s holds %(card)s"), { name: name(holder), card: cardName(view.drawn) }, true)));
-      drawnFigure.querySelector("figcaption").textContent = `Drawn by ${name(holder)}`;
+      drawnFigure.querySelector("figcaption").textContent = interpolate(gettext("Drawn by %(name)s"), { name: name(holder) }, true);
     }
     drawnEl.classList.toggle("rp-last", kind === "draw");
 
@@ -239,7 +239,22 @@ export function createReplayRenderer({ board, data }) {
     return `${text}.`;
   }
 
+  /** The cards a move would touch: the grid position, the pile it takes from or puts on. */
+  function highlight(index, move, seat) {
+    const { kind, pos } = parseMove(move);
+    const li = seats[seat];
+    const marked = [];
+    if (li && pos !== null) marked.push(li.querySelector(`.rp-grid [data-pos="${pos}"]`));
+    if (kind === "draw") marked.push(stockEl);
+    if (kind === "take" || kind === "discard") marked.push(discardEl);
+    if (kind === "swap" || kind === "discard") marked.push(drawnEl);
+    if (kind === "ready" && li) marked.push(li.querySelector(".rp-seat-head"));
+    const found = marked.filter(Boolean);
+    for (const element of found) element.classList.add("rp-better");
+    return found.length;
+  }
+
   const help = gettext("Every grid is shown as it was; the cards still face down at that moment are dimmed and hatched.");
 
-  return { render, describe, caption, help };
+  return { render, describe, caption, help, highlight };
 }

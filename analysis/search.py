@@ -1,0 +1,95 @@
+"""Where the coach's search runs: a child process at the lowest CPU priority.
+
+The analysis worker holds database locks (its progress, its saves; on SQLite
+the one write lock of the whole site). A process at the lowest priority that
+is preempted while it holds such a lock stalls every table until the kernel
+gives it the CPU again, which on a busy machine can take long: a priority
+inversion. So the worker keeps its own priority and does only the light work
+(reading the game, writing progress), and the search, all of its CPU, runs in
+one child process (:func:`judge`) that lowers its priority as far as it can
+(analysis/priority.py) and never touches the database. The child is started
+with ``spawn`` (a fresh interpreter: it inherits no database connection) and
+dies with its parent (``PR_SET_PDEATHSIG``), so a killed worker leaves no
+search running.
+
+With ``ANALYSIS_WORKER_NICE`` 0 (the tests) or ``ANALYSIS_WORKER_IDLE`` off
+the search runs in the worker itself.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import signal
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from django.conf import settings
+
+from analysis.coaching import Decision
+from analysis.coaching import judge as coach
+
+_pool: ProcessPoolExecutor | None = None
+
+
+def _child_start(nice: int, idle: bool) -> None:
+    """In the child: die with the worker, set Django up (the registry), lower the priority."""
+    if sys.platform.startswith("linux"):
+        try:  # PR_SET_PDEATHSIG (1): SIGKILL this process when its parent dies
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    import django
+
+    django.setup()
+    from analysis import priority
+
+    notes = priority.lower(nice, idle)
+    print(f"Priority of the search process: {'; '.join(notes)}.", flush=True)
+
+
+def _judge_here(game: str, decision: Decision, seed: Any, samples: int) -> tuple[Any, float]:
+    from games import registry
+
+    cpu = time.process_time()
+    got = coach(registry.engine(game), decision, seed, samples)
+    return got, time.process_time() - cpu
+
+
+def separate() -> bool:
+    """Does the search run in a child process (the worker's default)?"""
+    return settings.ANALYSIS_WORKER_NICE > 0 and settings.ANALYSIS_WORKER_IDLE
+
+
+def start() -> None:
+    """Start the search process now (the worker calls it at start) rather than at the first task."""
+    global _pool
+    if _pool is None and separate():
+        _pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_child_start,
+            initargs=(settings.ANALYSIS_WORKER_NICE, True),
+        )
+        _pool.submit(time.sleep, 0).result()  # the child is up and has lowered its priority
+
+
+def judge(game: str, decision: Decision, seed: Any, samples: int) -> tuple[Any, float]:
+    """The coach's judgement of one decision of a ``game`` (its registry key) and its CPU seconds."""
+    global _pool
+    if not separate():
+        return _judge_here(game, decision, seed, samples)
+    for retry in (True, False):
+        start()
+        assert _pool is not None
+        try:
+            return _pool.submit(_judge_here, game, decision, seed, samples).result()
+        except BrokenProcessPool:  # the search process died (killed, out of memory): a new one
+            _pool.shutdown(wait=False)
+            _pool = None
+            if not retry:
+                raise
+    raise AssertionError("unreachable")
