@@ -113,6 +113,7 @@
     "Draw": "Robar",
     "Draw from the stock (key D)": "Robar del mazo (tecla D)",
     "Draw from the stock, take the discard, or click a face-down card to turn it up (1\u20139).": "Roba del mazo, toma el descarte o haz clic en una carta boca abajo para destaparla (1\u20139).",
+    "Drawn by %(name)s": "Robada por %(name)s",
     "Empty seat": "Asiento libre",
     "Every grid": "Todas las cuadr\u00edculas",
     "Every grid is shown as it was; the cards still face down at that moment are dimmed and hatched.": "Cada cuadr\u00edcula se muestra como estaba; las cartas a\u00fan boca abajo en ese momento aparecen atenuadas y rayadas.",

@@ -113,6 +113,7 @@
     "Draw": "Piocher",
     "Draw from the stock (key D)": "Piocher (touche D)",
     "Draw from the stock, take the discard, or click a face-down card to turn it up (1\u20139).": "Piochez, prenez la d\u00e9fausse ou cliquez sur une carte face cach\u00e9e pour la retourner (1\u20139).",
+    "Drawn by %(name)s": "Pioch\u00e9e par %(name)s",
     "Empty seat": "Place libre",
     "Every grid": "Toutes les grilles",
     "Every grid is shown as it was; the cards still face down at that moment are dimmed and hatched.": "Chaque grille est montr\u00e9e telle qu'elle \u00e9tait ; les cartes encore face cach\u00e9e \u00e0 ce moment sont gris\u00e9es et hachur\u00e9es.",

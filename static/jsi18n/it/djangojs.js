@@ -113,6 +113,7 @@
     "Draw": "Pesca",
     "Draw from the stock (key D)": "Pesca dal mazzo (tasto D)",
     "Draw from the stock, take the discard, or click a face-down card to turn it up (1\u20139).": "Pesca dal mazzo, prendi lo scarto o fai clic su una carta coperta per scoprirla (1\u20139).",
+    "Drawn by %(name)s": "Pescata da %(name)s",
     "Empty seat": "Posto libero",
     "Every grid": "Tutte le griglie",
     "Every grid is shown as it was; the cards still face down at that moment are dimmed and hatched.": "Ogni griglia \u00e8 mostrata com'era; le carte ancora coperte in quel momento sono attenuate e tratteggiate.",

@@ -120,6 +120,7 @@
     "Draw": "Trage",
     "Draw from the stock (key D)": "Trage din pachet (tasta D)",
     "Draw from the stock, take the discard, or click a face-down card to turn it up (1\u20139).": "Trage din pachet, ia cartea aruncat\u0103 sau apas\u0103 pe o carte cu fa\u021ba \u00een jos ca s-o \u00eentorci (1\u20139).",
+    "Drawn by %(name)s": "Tras\u0103 de %(name)s",
     "Empty seat": "Loc liber",
     "Every grid": "Toate grilele",
     "Every grid is shown as it was; the cards still face down at that moment are dimmed and hatched.": "Fiecare gril\u0103 apare cum era; c\u0103r\u021bile \u00eenc\u0103 cu fa\u021ba \u00een jos \u00een acel moment sunt estompate \u0219i ha\u0219urate.",
