@@ -13,7 +13,7 @@ export function createReplayRenderer({ board, data }) {
   const name = (seat) => (data.players[seat] ? data.players[seat].name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true));
 
   board.classList.add("rp-devyatka");
-  board.innerHTML = `<div class="rp-rows" data-testid="replay-rows"></div><ol class="rp-hands" aria-label="Every hand"></ol>`;
+  board.innerHTML = `<div class="rp-rows" data-testid="replay-rows"></div><ol class="rp-hands" aria-label="${gettext("Every hand")}"></ol>`;
   const rowsEl = board.querySelector(".rp-rows");
   const handsEl = board.querySelector(".rp-hands");
 

@@ -117,6 +117,7 @@
     "Empty seat": "Asiento libre",
     "Every grid": "Todas las cuadr\u00edculas",
     "Every grid is shown as it was; the cards still face down at that moment are dimmed and hatched.": "Cada cuadr\u00edcula se muestra como estaba; las cartas a\u00fan boca abajo en ese momento aparecen atenuadas y rayadas.",
+    "Every hand": "Todas las manos",
     "Every hand is shown as it was; the cards the player to move could play are outlined.": "Cada mano se muestra como estaba; las cartas que pod\u00eda jugar quien ten\u00eda el turno est\u00e1n resaltadas.",
     "Everyone turns up to two cards, then says ready.": "Cada cual destapa hasta dos cartas y luego dice que est\u00e1 listo.",
     "Finished": "Terminada",

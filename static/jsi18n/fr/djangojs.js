@@ -117,6 +117,7 @@
     "Empty seat": "Place libre",
     "Every grid": "Toutes les grilles",
     "Every grid is shown as it was; the cards still face down at that moment are dimmed and hatched.": "Chaque grille est montr\u00e9e telle qu'elle \u00e9tait ; les cartes encore face cach\u00e9e \u00e0 ce moment sont gris\u00e9es et hachur\u00e9es.",
+    "Every hand": "Toutes les mains",
     "Every hand is shown as it was; the cards the player to move could play are outlined.": "Chaque main est montr\u00e9e telle qu'elle \u00e9tait ; les cartes que le joueur au trait pouvait jouer sont entour\u00e9es.",
     "Everyone turns up to two cards, then says ready.": "Chacun retourne jusqu'\u00e0 deux cartes, puis se dit pr\u00eat.",
     "Finished": "Termin\u00e9e",

@@ -117,6 +117,7 @@
     "Empty seat": "Posto libero",
     "Every grid": "Tutte le griglie",
     "Every grid is shown as it was; the cards still face down at that moment are dimmed and hatched.": "Ogni griglia \u00e8 mostrata com'era; le carte ancora coperte in quel momento sono attenuate e tratteggiate.",
+    "Every hand": "Tutte le mani",
     "Every hand is shown as it was; the cards the player to move could play are outlined.": "Ogni mano \u00e8 mostrata com'era; le carte che il giocatore di turno poteva giocare sono evidenziate.",
     "Everyone turns up to two cards, then says ready.": "Ognuno scopre fino a due carte, poi dichiara pronto.",
     "Finished": "Finita",

@@ -124,6 +124,7 @@
     "Empty seat": "Loc liber",
     "Every grid": "Toate grilele",
     "Every grid is shown as it was; the cards still face down at that moment are dimmed and hatched.": "Fiecare gril\u0103 apare cum era; c\u0103r\u021bile \u00eenc\u0103 cu fa\u021ba \u00een jos \u00een acel moment sunt estompate \u0219i ha\u0219urate.",
+    "Every hand": "Toate m\u00e2inile",
     "Every hand is shown as it was; the cards the player to move could play are outlined.": "Fiecare m\u00e2n\u0103 apare cum era; c\u0103r\u021bile pe care le putea juca juc\u0103torul la mutare sunt conturate.",
     "Everyone turns up to two cards, then says ready.": "Fiecare \u00eentoarce p\u00e2n\u0103 la dou\u0103 c\u0103r\u021bi, apoi spune gata.",
     "Finished": "\u00cencheiat\u0103",
