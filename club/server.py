@@ -14,6 +14,10 @@ verbosity) shows requests without their query strings: a private table's
 address carries its invite token (`?invite=`), which must not end up in
 logs (issue 22; the nginx example logs `$uri` for the same reason).
 
+Third, the house runner (games/runner.py) starts with the server, not with
+its first request: its duties must happen on time even when nobody visits
+(a duplicate round closes at its end time, in the middle of the night too).
+
 How it plugs in, with no change to daphne's code: daphne's command line
 class names its server class (`CommandLineInterface.server_class`), and the
 server builds its websocket factory in `run()`; our server swaps that
@@ -68,11 +72,24 @@ def without_query_strings(action_logger: Callable[[str, str, dict], None]):
     return log
 
 
+def start_house_runner() -> None:
+    """On the reactor's (asyncio) loop once it runs: the same start as a first request's."""
+    from games import runner  # Django is set up by now: daphne loaded the application
+
+    runner.ensure_started()
+
+
 class ClubServer(Server):
     def __init__(self, *args, action_logger=None, **kwargs) -> None:
         if action_logger is not None:
             action_logger = without_query_strings(action_logger)
         super().__init__(*args, action_logger=action_logger, **kwargs)
+
+    def run(self) -> None:
+        # callLater, not callWhenRunning: startup triggers fire before the
+        # asyncio loop is running, and the runner is a task on that loop.
+        reactor.callLater(0, start_house_runner)
+        super().run()
 
     @property
     def ws_factory(self):

@@ -325,6 +325,9 @@ BOT_DELAY_SECONDS = float(env("BOT_DELAY_SECONDS", "1.0"))
 BOT_SEARCH_BUDGET_MS = env_int("BOT_SEARCH_BUDGET_MS", 200)
 AWAY_GRACE_SECONDS = env_int("AWAY_GRACE_SECONDS", 60)
 HOUSE_STAND_IN_LEVEL = env("HOUSE_STAND_IN_LEVEL", "heuristic")
+# How often the runner does the apps' duties (games.hooks): a duplicate round
+# closes at most this many seconds after its end time.
+HOUSE_DUTY_SECONDS = env_float("HOUSE_DUTY_SECONDS", 5.0)
 
 # Presence (games/runner.py): each process vouches for its live table sockets
 # every PRESENCE_HEARTBEAT_SECONDS; a row nobody vouched for in

@@ -9,7 +9,6 @@ from django.utils.translation import gettext
 from club.models import Player
 from duplicate.models import Board, Play, Round
 from games import services
-from games.broadcast import publish_sync
 from games.models import Table
 from games.services import Broadcast, ServiceError
 
@@ -78,9 +77,15 @@ def close_round(round_id: int) -> list[Broadcast]:
     return updates
 
 
-def close_due_rounds() -> int:
-    """Close every round whose end time has passed; how many were closed."""
+def close_due_rounds() -> tuple[list[int], list[Broadcast]]:
+    """Close every round whose end time has passed: (their ids, the table updates to publish)."""
     due = list(Round.objects.due_to_close().values_list("pk", flat=True))
+    updates = []
     for round_id in due:
-        publish_sync(close_round(round_id))
-    return len(due)
+        updates += close_round(round_id)
+    return due, updates
+
+
+def round_closing_duty() -> list[Broadcast]:
+    """The house runner's duty (games.hooks): rounds close on time, with no cron needed."""
+    return close_due_rounds()[1]

@@ -14,12 +14,14 @@ beside them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from django.db import models
 
 if TYPE_CHECKING:
     from club.models import Player
+    from games.services import Broadcast
 
 
 class TableRules(Protocol):
@@ -78,3 +80,23 @@ def table_link(table_id: int) -> tuple[str, str] | None:
 def game_finished(game_id: int, results: list) -> None:
     for rules in _rules:
         rules.game_finished(game_id, results)
+
+
+# ---------------------------------------------------------------------------
+# Duties: work an app needs done on time without anyone asking (a duplicate
+# round closing at its end time). The house runner of every server process
+# runs each registered duty every HOUSE_DUTY_SECONDS, off its own loop, and
+# publishes the table updates it returns. Several processes run them at once,
+# so a duty must be safe to run twice (its rows' locks decide who does what).
+
+Duty = Callable[[], "list[Broadcast]"]
+_duties: list[Duty] = []
+
+
+def register_duty(duty: Duty) -> None:
+    if duty not in _duties:
+        _duties.append(duty)
+
+
+def duties() -> list[Duty]:
+    return list(_duties)

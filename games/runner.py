@@ -12,6 +12,11 @@ for the table sockets whose consumer is alive in this process (`vouch_for` /
 crashed or cancelled handler is dropped too), and expires every Presence row
 that nobody vouched for in PRESENCE_STALE_SECONDS: a dead handler's or a dead
 process's. Its seat turns away and the house plays its turns.
+
+And every HOUSE_DUTY_SECONDS it runs the duties other apps registered with
+games.hooks (a duplicate round closing at its end time), in a thread of their
+own so that a long one (the house playing out a round's unfinished boards)
+holds up neither the bots' turns nor the sockets' database thread.
 """
 
 from __future__ import annotations
@@ -19,11 +24,13 @@ from __future__ import annotations
 import asyncio
 import datetime
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import sync_to_async
+from channels.db import DatabaseSyncToAsync
 from django.conf import settings
 
-from games import services
+from games import hooks, services
 from games.broadcast import publish
 from games.db import DATABASE_DOWN, database_available, database_unavailable, on_database
 
@@ -31,6 +38,10 @@ logger = logging.getLogger(__name__)
 POLL_SECONDS = 0.2
 
 _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+# Each loop's running pass of duties: a new pass starts only when the last ended.
+_duty_tasks: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+# One thread for the duties, with its own database connection (closed after each call).
+_duty_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="house-duties")
 # The table sockets of this process whose handler is alive: channel -> consumer.
 _live: dict[str, object] = {}
 
@@ -70,10 +81,13 @@ def ensure_started() -> None:
 
 async def run_forever() -> None:
     loop = asyncio.get_running_loop()
-    next_heartbeat = 0.0
+    next_heartbeat = next_duties = 0.0
     while True:
         played = 0
         try:
+            if loop.time() >= next_duties:
+                next_duties = loop.time() + settings.HOUSE_DUTY_SECONDS
+                start_duties()
             if loop.time() >= next_heartbeat:
                 next_heartbeat = loop.time() + settings.PRESENCE_HEARTBEAT_SECONDS
                 await heartbeat()
@@ -107,3 +121,32 @@ async def run_once() -> int:
             await publish([update])
             played += 1
     return played
+
+
+def start_duties() -> None:
+    """Start a pass of the registered duties beside the runner, unless one is still going."""
+    loop = asyncio.get_running_loop()
+    task = _duty_tasks.get(loop)
+    if (task is None or task.done()) and hooks.duties():
+        _duty_tasks[loop] = loop.create_task(run_duties(), name="house-duties")
+
+
+async def run_duties() -> int:
+    """Run every registered duty once and publish what they changed; how many updates."""
+    sent = 0
+    for duty in hooks.duties():
+        try:
+            updates = await DatabaseSyncToAsync(
+                duty, thread_sensitive=False, executor=_duty_thread
+            )()
+            database_available()
+        except DATABASE_DOWN as exc:
+            database_unavailable(exc, "house duties")
+            continue
+        except Exception:  # noqa: BLE001 - one failing duty must not stop the others
+            logger.exception("house runner: the duty %s failed", getattr(duty, "__name__", duty))
+            continue
+        if updates:
+            await publish(updates)
+            sent += len(updates)
+    return sent

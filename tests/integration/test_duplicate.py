@@ -269,11 +269,12 @@ def test_rounds_past_their_end_are_closed_by_the_command():
     round_ = open_round(series)
     play = start(member("Anna"), round_)
     Round.objects.filter(pk=round_.pk).update(ends=timezone.now() - datetime.timedelta(seconds=1))
-    assert close_due_rounds() == 1
+    closed, updates = close_due_rounds()
+    assert closed == [round_.pk] and [u.table_id for u in updates] == [play.table_id]
     play.game.refresh_from_db()
     assert play.game.result is not None
     assert Round.objects.get(pk=round_.pk).is_closed
-    assert close_due_rounds() == 0
+    assert close_due_rounds() == ([], [])
 
 
 # ---------------------------------------------------------------------------

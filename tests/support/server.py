@@ -148,7 +148,8 @@ class DaphneServer:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60.0) -> DaphneServer:
+    def start(self, timeout: float = 60.0, request: bool = True) -> DaphneServer:
+        """Start daphne and wait until it answers a page (`request`) or only accepts connections."""
         log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
             [
@@ -175,6 +176,9 @@ class DaphneServer:
             if self.process.poll() is not None:
                 raise RuntimeError(f"daphne exited early:\n{self.log_path.read_text()}")
             try:
+                if not request:
+                    socket.create_connection(("127.0.0.1", self.port), timeout=2).close()
+                    return self
                 with urllib.request.urlopen(self.url + "/", timeout=2) as response:
                     if response.status == 200:
                         return self
