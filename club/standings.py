@@ -127,21 +127,25 @@ def rank_rows(rows: list[Row], key: Callable[[Row], tuple], min_games: int) -> l
     return ranked + unranked
 
 
-def standings(series) -> list[Row]:
+def series_figures(series):
+    """Each player's counts and sums in a series (a values queryset, one dict a player)."""
+    # Only columns of GameResult's result_figures_idx (COUNT(*), and `place`,
+    # never null, for the filtered counts: the id is not in that index), so the
+    # database answers from the index without reading the rows.
     figures = {
-        "games": Count("id"),
-        "wins": Count("id", filter=Q(place=1)),
-        "losses": Count("id", filter=Q(lost=True)),
+        "games": Count("*"),
+        "wins": Count("place", filter=Q(place=1)),
+        "losses": Count("place", filter=Q(lost=True)),
         "place_sum": Sum("place"),
         "half": Sum("half_points"),
     }
     if series.scored:
-        # Only for scored games: these read the rows, not just the covering index.
         figures |= {"score_sum": Sum("score"), "best_score": Min("score")}
-    aggregates = (
-        GameResult.objects.in_series(series).values("player_id").annotate(**figures).order_by()
-    )
-    aggregates = list(aggregates)
+    return GameResult.objects.in_series(series).values("player_id").annotate(**figures).order_by()
+
+
+def standings(series) -> list[Row]:
+    aggregates = list(series_figures(series))
     # Names in a second small query: joining players into the aggregate
     # would read every result row instead of only the covering index.
     # Members only: house bots take part (their places count for the members
