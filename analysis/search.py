@@ -93,3 +93,11 @@ def judge(game: str, decision: Decision, seed: Any, samples: int) -> tuple[Any, 
             if not retry:
                 raise
     raise AssertionError("unreachable")
+
+
+def stop() -> None:
+    """Stop the search process (tests; a worker's ends with it)."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=True, cancel_futures=True)
+        _pool = None
