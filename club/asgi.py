@@ -14,6 +14,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from club.handshake import CooldownGuard  # noqa: E402
+from club.http_slots import HttpSlots  # noqa: E402
 from club.origins import ExactOriginValidator  # noqa: E402
 from games import runner  # noqa: E402
 from games.db import DATABASE_DOWN, database_unavailable  # noqa: E402
@@ -21,7 +22,8 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        # A few requests at a time inside Django (club/http_slots.py).
+        "http": HttpSlots(django_asgi_app),
         # Origin first, then the flooding cooldown (no database work), then
         # the session and user (club/origins.py, club/handshake.py).
         "websocket": ExactOriginValidator(

@@ -228,6 +228,9 @@ TEMPLATES = [
 DATABASES = {"default": _database(env("DATABASE_URL"))}
 # Threads that run websocket and house-runner database work on a database
 # other than SQLite (games/db.py); half the pool leaves connections for pages.
+HTTP_CONCURRENCY = env_int("HTTP_CONCURRENCY", 4)
+# HTTP requests inside Django at once (club/http_slots.py); 0: no limit.
+HTTP_CONCURRENCY = env_int("HTTP_CONCURRENCY", 4)
 DATABASE_THREADS = env_int("DATABASE_THREADS", max(1, env_int("DATABASE_POOL_SIZE", 8) // 2))
 if DATABASE_THREADS < 1:
     raise SystemExit("DATABASE_THREADS must be at least 1")
