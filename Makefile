@@ -25,7 +25,7 @@ run: install
 	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DJANGO_DEBUG=1 $(BIN)/python manage.py demo_data
 	DJANGO_DEBUG=1 $(BIN)/python manage.py collectstatic --noinput --clear -v0
-	@echo "Serving on http://127.0.0.1:$(PORT)/ (and the analysis worker, niced, beside it)"
+	@echo "Serving on http://127.0.0.1:$(PORT)/ (and the analysis worker beside it, its search at the lowest priority)"
 	DJANGO_DEBUG=1 $(BIN)/python manage.py analysis_worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DJANGO_DEBUG=1 $(BIN)/python -m club.server -b 127.0.0.1 -p $(PORT) \

@@ -238,6 +238,15 @@ def test_golf_match_is_judged_in_expected_match_total():
     played = [d["played"] for d in got["decisions"]]
     # The opening flips (G3) are judged too: the match's first move is a decision.
     assert got["decisions"][0]["n"] == 1 and played[0].split()[0] in ("flip", "ready")
+    # Named as people read them (the registry's move_text), in the page's language.
+    first = got["decisions"][0]
+    readable = {f"turn up card {k}" for k in range(1, 10)} | {"say ready"}
+    assert first["played_label"] in readable
+    french = client_for(players[0]).get(
+        reverse("analysis_status", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    label = french.json()["decisions"][0]["played_label"]
+    assert label.startswith("retourner la carte ") or label == "se déclarer prêt"
     assert any(m.split()[0] in ("draw", "take", "swap", "discard") for m in played)
 
 
