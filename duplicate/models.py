@@ -45,6 +45,14 @@ class DuplicateSeries(models.Model):
     min_boards = models.PositiveIntegerField(
         _("minimum boards"), default=1, help_text=_("Boards a member must play to be ranked.")
     )
+    shared_tables = models.BooleanField(
+        _("members may play together"),
+        default=False,
+        help_text=_(
+            "Members may also play a board together at one table (house bots in the empty "
+            "seats); each member is then scored at the seat they held."
+        ),
+    )
     description = models.TextField(_("description"), blank=True)
 
     class Meta:
@@ -196,12 +204,12 @@ class Play(models.Model):
         "club.Player", on_delete=models.CASCADE, related_name="duplicate_plays"
     )
     seat = models.PositiveSmallIntegerField()
-    table = models.OneToOneField(
-        "games.Table", on_delete=models.CASCADE, related_name="duplicate_play"
+    # One table and game per play, or several plays of one table when members of a
+    # series with shared tables played the board together (each at their own seat).
+    table = models.ForeignKey(
+        "games.Table", on_delete=models.CASCADE, related_name="duplicate_plays"
     )
-    game = models.OneToOneField(
-        "games.Game", on_delete=models.CASCADE, related_name="duplicate_play"
-    )
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="duplicate_plays")
     started = models.DateTimeField(auto_now_add=True)
     # The game's comparison key of this entrant's outcome (its registry entry's
     # `duplicate_key`, as a JSON list), written in the transaction that finishes
@@ -217,3 +225,43 @@ class Play(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} on {self.board}"
+
+
+class Gathering(models.Model):
+    """Members waiting to play one board together (a series with shared tables).
+
+    They sit in the order they joined, from the board's seat round the table;
+    when the table is full, or a member starts it, house bots take the empty
+    seats and the board is dealt. The gathering is then gone: its plays remain.
+    """
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="gatherings")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["board", "created"]
+
+    def __str__(self) -> str:
+        return f"{self.board} · {_('waiting table')} {self.pk}"
+
+    def members(self) -> list:
+        """The waiting players, in the order they joined."""
+        return [m.player for m in self.seats.select_related("player").order_by("pk")]
+
+
+class GatheringMember(models.Model):
+    gathering = models.ForeignKey(Gathering, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(
+        "club.Player", on_delete=models.CASCADE, related_name="duplicate_gatherings"
+    )
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["gathering", "pk"]
+        constraints = [
+            # Waiting at one table of a board at a time.
+            models.UniqueConstraint(fields=["board", "player"], name="duplicate_gather_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.gathering}"

@@ -17,4 +17,14 @@ urlpatterns = [
         views.play,
         name="duplicate_play",
     ),
+    path(
+        "<slug:slug>/rounds/<int:number>/boards/<int:board>/together/",
+        views.play_together,
+        name="duplicate_together",
+    ),
+    path(
+        "<slug:slug>/rounds/<int:number>/waiting/<int:gathering>/",
+        views.waiting_table,
+        name="duplicate_waiting",
+    ),
 ]

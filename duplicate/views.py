@@ -14,9 +14,9 @@ from django.views.decorators.http import require_POST
 
 from club.models import Player
 from duplicate import standings as duplicate_standings
-from duplicate.models import Board, DuplicateSeries, Play, Round
+from duplicate.models import Board, DuplicateSeries, Gathering, Play, Round
 from duplicate.rules import open_board
-from duplicate.services import play_board
+from duplicate.services import gather, join_gathering, leave_gathering, play_board, start_gathering
 from games.broadcast import publish_sync
 from games.services import ServiceError
 
@@ -43,9 +43,24 @@ def _boards(viewer: Player | None, round_: Round) -> list[dict]:
             p.board_id: p
             for p in Play.objects.filter(board__round=round_, player=viewer).select_related("game")
         }
+    waiting: dict[int, list[dict]] = {}
+    if round_.series.shared_tables:
+        gatherings = Gathering.objects.filter(board__round=round_).prefetch_related("seats__player")
+        for gathering in gatherings:
+            members = [m.player for m in gathering.seats.all()]
+            waiting.setdefault(gathering.board_id, []).append(
+                {
+                    "gathering": gathering,
+                    "names": ", ".join(m.display_name for m in members),
+                    "mine": viewer is not None and viewer.pk in {m.pk for m in members},
+                    "free": round_.series.seats - len(members),
+                }
+            )
     return [
         {
             "board": board,
+            "waiting": waiting.get(board.pk, []),
+            "waiting_here": any(w["mine"] for w in waiting.get(board.pk, [])),
             "play": plays.get(board.pk),
             "finished": board.pk in plays and plays[board.pk].game.result is not None,
             "open": round_.is_closed
@@ -145,3 +160,51 @@ def play(request: HttpRequest, slug: str, number: int, board: int) -> HttpRespon
             request, gettext("Board %(n)s is dealt. Good luck!") % {"n": board_obj.number}
         )
     return redirect("table", table_id=play_obj.table_id)
+
+
+def _board_or_404(slug: str, number: int, board: int) -> Board:
+    return get_object_or_404(Board, round__series__slug=slug, round__number=number, number=board)
+
+
+@login_required
+@require_POST
+def play_together(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:
+    """Open a table for this board that other members may join (series with shared tables)."""
+    board_obj = _board_or_404(slug, number, board)
+    try:
+        gather(request.user.player, board_obj.pk)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            gettext("Your table for board %(n)s is waiting for members to join.")
+            % {"n": board_obj.number},
+        )
+    return redirect(board_obj.round)
+
+
+@login_required
+@require_POST
+def waiting_table(request: HttpRequest, slug: str, number: int, gathering: int) -> HttpResponse:
+    """Join, leave or start a waiting table (the form's `action`)."""
+    round_ = get_object_or_404(Round, series__slug=slug, number=number)
+    action = request.POST.get("action")
+    player = request.user.player
+    play_obj, updates = None, []
+    try:
+        if action == "join":
+            play_obj, updates = join_gathering(player, gathering)
+        elif action == "start":
+            play_obj, updates = start_gathering(player, gathering)
+        elif action == "leave":
+            leave_gathering(player, gathering)
+        else:
+            raise ServiceError("bad_action", gettext("Join, leave or start: nothing else."))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect(round_)
+    publish_sync(updates)
+    if play_obj is not None:
+        return redirect("table", table_id=play_obj.table_id)
+    return redirect(round_)

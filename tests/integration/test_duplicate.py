@@ -50,7 +50,7 @@ def test_two_entrants_games_of_one_board_start_from_identical_states(variant):
         others = [p for i, p in enumerate(a.game.players) if i != a.seat]
         assert others == [p for i, p in enumerate(b.game.players) if i != b.seat]
     # Different boards are different deals.
-    games = Game.objects.filter(duplicate_play__player=anna).order_by("duplicate_play__board")
+    games = Game.objects.filter(duplicate_plays__player=anna).order_by("duplicate_plays__board")
     assert len({str(g.state) for g in games}) == 3
 
 
