@@ -92,3 +92,25 @@ def test_the_migration_fills_the_keys_of_plays_finished_before_it():
     assert dict(Play.objects.values_list("pk", "outcome_key")) == stored
     after = [(r.name, r.games, r.percent) for r in duplicate_standings.standings(series)]
     assert after == before
+
+
+def test_a_member_who_leaves_a_board_has_it_played_on_by_the_house_and_counted(settings):
+    """Leaving is resigning, as at any table: the house plays the seat to the end, and the
+    board counts as played (issue 24, "Fair to leavers and to the clock")."""
+    from games import services
+    from games.models import Table
+    from tests.integration.test_consent import play_to_the_end
+
+    settings.BOT_DELAY_SECONDS = 0
+    series = make_series("Devyatka", seats=3)
+    round_ = open_round(series, boards=1)
+    anna, boris = member("Anna"), member("Boris")
+    finish(start(anna, round_), FIRST)
+    leaver = start(boris, round_)
+    services.leave_table(boris, leaver.table_id)
+    game = play_to_the_end(Table.objects.get(pk=leaver.table_id))
+    assert game.resigned == [leaver.seat]
+    leaver.refresh_from_db()
+    assert leaver.outcome_key == key_from_result(leaver)
+    rows = {r.name: r for r in duplicate_standings.standings(series)}
+    assert rows["Boris"].games == 1
