@@ -10,6 +10,7 @@ import { fillResultsTable } from "./results-table.js";
 import { createAnnouncer } from "./table-announce.js";
 import { createConsent } from "./table-consent.js";
 import { fitLayout } from "./table-fit.js";
+import { createMoveLog } from "./table-log.js";
 import { createTurnSound } from "./table-sound.js";
 
 const app = document.getElementById("table-app");
@@ -157,6 +158,8 @@ const { announceFrame, announceHouseMoves, playedForMember } = createAnnouncer({
   toast: (...args) => toast(...args),
 });
 
+const moveLog = createMoveLog({ el, renderer: () => renderer, seatName, playedForMember });
+
 // ---------------------------------------------------------------------------
 // The websocket
 
@@ -303,7 +306,7 @@ function render() {
   el.game.hidden = !view;
   if (view) renderer.render();
   renderResults();
-  renderLog();
+  moveLog.render(moves);
   renderTurn();
   renderCountdown();
   consent.render(current);
@@ -494,32 +497,6 @@ function renderResults() {
     if (!active || active === document.body || el.game.contains(active)) el.results.focus({ preventScroll: true });
     el.results.scrollIntoView({ behavior: "smooth", block: "start" });
   }
-}
-
-function renderLog() {
-  const items = moves.map((event) => {
-    const li = document.createElement("li");
-    li.dataset.n = String(event.n);
-    li.dataset.seat = String(event.seat);
-    li.dataset.move = event.move;
-    li.value = event.n;
-    const name = document.createElement("span");
-    name.className = "log-name";
-    name.textContent = seatName(event.seat);
-    li.append(name);
-    renderer.describeMove(li, event);
-    if (playedForMember(event)) {
-      const auto = document.createElement("span");
-      auto.className = "log-auto muted";
-      auto.textContent = ` ${gettext("(by the house)")}`;
-      li.append(auto);
-    }
-    return li;
-  });
-  el.log.replaceChildren(...items);
-  el.logCount.textContent = moves.length ? `(${moves.length})` : "";
-  el.logEmpty.hidden = moves.length > 0;
-  el.log.scrollTop = el.log.scrollHeight;
 }
 
 function setTurn(text, state) {

@@ -50,7 +50,7 @@ export function createRenderer(shell) {
 
   const { view, me, gridOf, who, whoCap } = seatHelpers(shell);
   const legalSet = () => new Set(view().legal || []);
-  const { analyseLog, wentOutByRound, describeMove } = createLog(shell);
+  const { analyseLog, wentOutByRound, describeMove, logKey } = createLog(shell);
   const { renderOpponents, fillStats, lastPlaced } = createSeats(shell);
   const { renderScores, renderResults } = createScores(shell, { section: () => scores, wentOutByRound });
 
@@ -353,20 +353,9 @@ export function createRenderer(shell) {
     }
 
     // The actions, laid out plainly, and a line saying what a click does.
-    const buttons = [];
+    const wanted = []; // [name, label, opts] of each action button
     let hint = "";
-    const button = (name, label, opts = {}) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = `button${opts.secondary ? " secondary" : ""}`;
-      b.dataset.action = name;
-      b.innerHTML = label;
-      if (opts.testid) b.setAttribute("data-testid", opts.testid);
-      if (opts.pressed !== undefined) b.setAttribute("aria-pressed", String(opts.pressed));
-      if (opts.aria) b.setAttribute("aria-label", opts.aria);
-      b.disabled = !active;
-      buttons.push(b);
-    };
+    const button = (name, label, opts = {}) => wanted.push([name, label, opts]);
     const key = (k) => ` <kbd aria-hidden="true">${k}</kbd>`;
     if (v.over) {
       hint = "";
@@ -413,11 +402,29 @@ export function createRenderer(shell) {
         ? t(gettext("%(name)s is deciding where the drawn card goes."), { name: mover })
         : t(gettext("%(name)s to move."), { name: mover });
     }
-    parts.actions.replaceChildren(...buttons);
-    parts.hint.textContent = hint;
+    // The buttons are made again only when they change (most frames leave them be).
+    const actionsKey = JSON.stringify([wanted, active]);
+    if (parts.actions.dataset.key !== actionsKey) {
+      parts.actions.dataset.key = actionsKey;
+      parts.actions.replaceChildren(...wanted.map(([name, label, opts]) => actionButton(name, label, opts, active)));
+    }
+    if (parts.hint.textContent !== hint) parts.hint.textContent = hint;
     parts.hint.hidden = !hint;
     el.board.classList.toggle("my-turn", myTurn);
     el.board.dataset.mode = mode || "";
+  }
+
+  function actionButton(name, label, opts, active) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `button${opts.secondary ? " secondary" : ""}`;
+    b.dataset.action = name;
+    b.innerHTML = label;
+    if (opts.testid) b.setAttribute("data-testid", opts.testid);
+    if (opts.pressed !== undefined) b.setAttribute("aria-pressed", String(opts.pressed));
+    if (opts.aria) b.setAttribute("aria-label", opts.aria);
+    b.disabled = !active;
+    return b;
   }
 
   function renderGrid() {
@@ -425,6 +432,7 @@ export function createRenderer(shell) {
     const mine = me();
     if (mine === null) {
       el.hand.replaceChildren();
+      delete el.hand.dataset.key;
       return;
     }
     const myTurn = shell.isMyTurn();
@@ -432,6 +440,11 @@ export function createRenderer(shell) {
     const cards = gridOf(mine);
     const matched = matchedPositions(cards, v.column_rule);
     const last = lastPlaced();
+    const moves = POSITIONS.map((pos) => (myTurn ? slotMove(pos) : null));
+    // Redrawn only when something it shows changed: most frames are the others' moves.
+    const key = JSON.stringify([mine, cards, [...matched], last, myTurn, active, shell.pending(), mode, moves, v.phase, v.drawn, v.discard]);
+    if (el.hand.dataset.key === key && el.hand.querySelector(".golf-grid.mine")) return;
+    el.hand.dataset.key = key;
     const focused = document.activeElement?.closest?.("[data-testid=golf-slot]")?.dataset.pos;
     el.hand.classList.toggle("my-turn", myTurn);
     el.hand.classList.toggle("sending", shell.pending());
@@ -444,7 +457,7 @@ export function createRenderer(shell) {
     grid.setAttribute("aria-label", myTurn ? gettext("Your cards: your turn") : gettext("Your cards"));
     for (const pos of POSITIONS) {
       const code = cards[pos];
-      const move = myTurn ? slotMove(pos) : null;
+      const move = moves[pos];
       const slot = code ? cardFace(code, "button") : document.createElement("button");
       slot.type = "button";
       if (!code) slot.className = "golf-back golf-slot-back";
@@ -637,6 +650,7 @@ export function createRenderer(shell) {
     renderHand,
     renderResults,
     describeMove,
+    logKey,
     onEvents,
     keydown,
     fit,

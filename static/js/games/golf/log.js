@@ -92,6 +92,20 @@ export function createLog(shell) {
         }
       }
     }
+    // Looking back over each round once: whether a later move replaced the card
+    // an entry placed (a swap or a take at that slot), or covered the card it
+    // discarded (anything put on the pile), so a line asks in O(1).
+    for (const r of rounds) {
+      const replaced = new Set();
+      let covered = false;
+      for (let i = r.entries.length - 1; i >= 0; i--) {
+        const e = r.entries[i];
+        e.replaced = replaced.has(`${e.seat}:${e.pos}`);
+        e.covered = covered;
+        if (e.kind === "swap" || e.kind === "take") replaced.add(`${e.seat}:${e.pos}`);
+        if (e.kind === "swap" || e.kind === "take" || e.kind === "discard") covered = true;
+      }
+    }
     // Only trust the reading if it ends where the server says we are.
     if (ok && v.over) ok = phase === "over";
     else if (ok) {
@@ -116,22 +130,16 @@ export function createLog(shell) {
 
   /** The card `entry` put at its position, if it is still there and face up in this view. */
   function placedCard(info, entry) {
-    if (!info.ok) return null;
+    if (!info.ok || entry.replaced) return null;
     const grids = gridsOfRound(entry.round);
     if (!grids) return null;
-    const list = info.rounds.find((r) => r.round === entry.round).entries;
-    const later = list.slice(list.indexOf(entry) + 1);
-    if (later.some((e) => e.seat === entry.seat && e.pos === entry.pos && (e.kind === "swap" || e.kind === "take"))) return null;
     return grids[entry.seat][entry.pos] || null;
   }
 
   /** The card `entry` put on the discard pile, if it is still the top card. */
   function discardedCard(info, entry) {
     const v = view();
-    if (!info.ok || v.over || entry.round !== v.round || !v.discard) return null;
-    const list = info.rounds.find((r) => r.round === entry.round).entries;
-    const later = list.slice(list.indexOf(entry) + 1);
-    if (later.some((e) => e.kind === "swap" || e.kind === "take" || e.kind === "discard")) return null;
+    if (!info.ok || entry.covered || v.over || entry.round !== v.round || !v.discard) return null;
     return v.discard;
   }
 
@@ -149,19 +157,44 @@ export function createLog(shell) {
   // -------------------------------------------------------------------------
   // The move log: one line per move, cards named only where this view shows them
 
-  function describeMove(li, event) {
+  /** What a move's line shows besides the move itself: the cards this view still shows, etc. */
+  function lineFacts(event) {
     const v = shell.frame()?.view;
-    const { kind, pos } = parseMove(event.move);
+    const { kind } = parseMove(event.move);
     const info = v ? analyseLog() : { ok: false, entries: new Map(), rounds: [] };
     const entry = info.ok ? info.entries.get(event.n) : null;
-    if (entry && entry.first) {
+    let drew = null; // your own card, on the last line while you hold it
+    if (kind === "draw") {
+      const moves = shell.moves();
+      const isLast = moves.length && moves[moves.length - 1].n === event.n;
+      if (isLast && v && v.drawn && event.seat === me()) drew = v.drawn;
+    }
+    return {
+      round: entry && entry.first ? entry.round : null,
+      placed: entry ? placedCard(info, entry) : null,
+      dropped: entry ? discardedCard(info, entry) : null,
+      drew,
+      wentOut: Boolean(entry && entry.wentOut),
+    };
+  }
+
+  /** The shell keeps a log line until this (or the move, or the name) changes. */
+  function logKey(event) {
+    const facts = lineFacts(event);
+    return [facts.round, facts.placed, facts.dropped, facts.drew, facts.wentOut].join("|");
+  }
+
+  function describeMove(li, event) {
+    const { kind, pos } = parseMove(event.move);
+    const facts = lineFacts(event);
+    if (facts.round !== null) {
       li.classList.add("golf-round-start");
-      li.dataset.round = interpolate(gettext("Round %(round)s"), { round: entry.round }, true);
+      li.dataset.round = interpolate(gettext("Round %(round)s"), { round: facts.round }, true);
     }
     const n = String(pos + 1);
     const card = (code) => (code ? cardLabel(code) : null);
-    const placed = entry ? card(placedCard(info, entry)) : null;
-    const dropped = entry ? card(discardedCard(info, entry)) : null;
+    const placed = card(facts.placed);
+    const dropped = card(facts.dropped);
     // The line starts with the player's name; each phrase is one catalog entry,
     // with the cards as %(card)s placeholders (fillIn keeps their markup).
     const say = (template, parts = {}) => fillIn(li, template, { n, ...parts });
@@ -173,13 +206,10 @@ export function createLog(shell) {
         li.classList.add("pass");
         say(gettext("is ready"));
         break;
-      case "draw": {
-        const moves = shell.moves();
-        const isLast = moves.length && moves[moves.length - 1].n === event.n;
-        if (isLast && v && v.drawn && event.seat === me()) say(gettext("drew %(card)s"), { card: cardLabel(v.drawn) });
+      case "draw":
+        if (facts.drew) say(gettext("drew %(card)s"), { card: cardLabel(facts.drew) });
         else say(gettext("drew a card"));
         break;
-      }
       case "flip":
         say(gettext("turned up card %(n)s"));
         li.append(...seen(placed));
@@ -202,7 +232,7 @@ export function createLog(shell) {
       default:
         li.append(event.move);
     }
-    if (entry && entry.wentOut) {
+    if (facts.wentOut) {
       const out = document.createElement("strong");
       out.className = "golf-log-out";
       out.textContent = ` \u2014 ${gettext("went out!")}`;
@@ -210,5 +240,5 @@ export function createLog(shell) {
     }
   }
 
-  return { analyseLog, wentOutByRound, describeMove };
+  return { analyseLog, wentOutByRound, describeMove, logKey };
 }

@@ -95,6 +95,9 @@ export function createSeats(shell) {
 
   function fillStats(holder, seat) {
     const parts = seatStatParts(seat);
+    const key = JSON.stringify(parts);
+    if (holder.dataset.key === key) return; // unchanged: leave the line be
+    holder.dataset.key = key;
     holder.replaceChildren(
       ...["total", "shows", "state"]
         .filter((k) => parts[k])
