@@ -96,13 +96,13 @@ export function createLog(shell) {
     // an entry placed (a swap or a take at that slot), or covered the card it
     // discarded (anything put on the pile), so a line asks in O(1).
     for (const r of rounds) {
-      const replaced = new Set();
+      const replaced = new Set(); // of seat * 9 + position
       let covered = false;
       for (let i = r.entries.length - 1; i >= 0; i--) {
         const e = r.entries[i];
-        e.replaced = replaced.has(`${e.seat}:${e.pos}`);
+        e.replaced = replaced.has(e.seat * 9 + e.pos);
         e.covered = covered;
-        if (e.kind === "swap" || e.kind === "take") replaced.add(`${e.seat}:${e.pos}`);
+        if (e.kind === "swap" || e.kind === "take") replaced.add(e.seat * 9 + e.pos);
         if (e.kind === "swap" || e.kind === "take" || e.kind === "discard") covered = true;
       }
     }
