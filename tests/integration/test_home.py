@@ -11,6 +11,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from club.asgi import application
@@ -181,10 +182,21 @@ def test_empty_lists_say_what_to_do(db):
     user = get_user_model().objects.create_user("nina", "nina@example.com", "pw")
     client = Client()
     client.force_login(user)
-    for path in ("/tables/", "/ratings/", user.player.get_absolute_url()):
+    for path in ("/tables/", "/ratings/", "/series/", user.player.get_absolute_url()):
         content = client.get(path).content.decode()
         assert 'data-testid="empty-action"' in content, path
-    assert 'data-testid="empty-action"' in Client().get("/ratings/").content.decode()
+    for path in ("/ratings/", "/series/", user.player.get_absolute_url()):
+        # A visitor is asked to join; another member's empty page asks nothing of you.
+        assert 'data-testid="empty-action"' in Client().get(path).content.decode(), path
+    other = get_user_model().objects.create_user("olga", "olga@example.com", "pw")
+    client.force_login(other)
+    assert (
+        'data-testid="empty-action"'
+        not in client.get(user.player.get_absolute_url()).content.decode()
+    )
+    staff = get_user_model().objects.create_user("sam", "sam@example.com", "pw", is_staff=True)
+    client.force_login(staff)
+    assert reverse("admin:club_series_add") in client.get("/series/").content.decode()
 
 
 def test_every_page_of_the_demo_club_answers(small_club):
