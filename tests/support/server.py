@@ -33,6 +33,13 @@ def free_port() -> int:
 _collected: list[str] = []
 
 
+def use_checkout(path: Path) -> None:
+    """Serve another checkout's code from now on (benchmarks comparing a change with main)."""
+    global ROOT
+    ROOT = Path(path).resolve()
+    _collected.clear()
+
+
 def collected_static() -> str:
     """A STATIC_ROOT collected once per test process: servers use the production static path.
 
