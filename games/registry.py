@@ -21,8 +21,9 @@ through its functions, and the data layer asks it what a game is made of:
 The API, small on purpose: `engine(key)`, `engines()`, `game_choices()`,
 `scoring_choices()`, `rating_families()`, `single_loser_family(family)`, `coach_judge`,
 and the classes `Engine`, `Option`, `Column`, `OptionsError`.
-A new game is an engine module, one entry module and a renderer
-(static/js/games/<key>.js); docs/ADDING_A_GAME.md lists the files.
+A new game is an engine module and one entry module; a renderer of its own
+(static/js/games/<name>.js, the entry's `renderer`) is optional, the generic
+one draws any game. docs/ADDING_A_GAME.md lists the files.
 """
 
 from __future__ import annotations
@@ -195,11 +196,28 @@ class Engine:
     result_text: Callable[[int, int, bool, dict, dict], str | None] = (
         lambda place, players, lost, detail, options: None
     )
+    # The live table's renderer for people: a module of static/js/games/, named
+    # without ".js". Empty: static/js/games/generic.js, which shows each seat's
+    # view as labelled figures and the server's legal moves as buttons.
+    renderer: str = ""
+    # Words for people for the keys of the per-seat view and of the result (the
+    # generic renderer and the generic game page); `result_columns` count too.
+    # A key without a label is shown as it is.
+    labels: tuple[Column, ...] = ()
 
     @property
     def option_fields(self) -> tuple[str, ...]:
         """The names of this game's options (kept for callers from before the schema)."""
         return tuple(option.name for option in self.option_schema)
+
+    @property
+    def table_renderer(self) -> str:
+        """The module of static/js/games/ that draws this game's table."""
+        return self.renderer or "generic"
+
+    def key_labels(self) -> dict[str, str]:
+        """{key: words for people} of the view's and result's keys this entry names."""
+        return {c.key: str(c.label) for c in (*self.result_columns, *self.labels)}
 
     def default_options(self) -> dict:
         return {option.name: option.default for option in self.option_schema}

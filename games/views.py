@@ -84,6 +84,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     seated = any(s.player_id == player.pk for s in seats)
     # A sealed table (a duplicate board) has no invite link and no rematch.
     sealed = table.private and hooks.is_sealed(table.pk)
+    engine = table.variant.engine
     return render(
         request,
         "games/table.html",
@@ -94,6 +95,10 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
             "invite": invite,
             "sealed": sealed,
             "sealed_link": hooks.table_link(table.pk) if sealed else None,
+            # The module that draws the game (static/js/games/) and, for the
+            # generic one, the words for the keys of the game's view.
+            "renderer": engine.table_renderer,
+            "key_labels": engine.key_labels(),
         },
     )
 
@@ -225,6 +230,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         }
         for seat in range(count)
     ]
+    labels = engine.key_labels()
     moves = [
         {"n": m.number, "name": names[m.seat], "move": m.move}
         for m in game.moves.order_by("number")
@@ -235,7 +241,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         {
             "game": game,
             "engine": engine,
-            "figure_names": [key for key in engine.seat_results if key in result],
+            "figure_names": [labels.get(key, key) for key in engine.seat_results if key in result],
             "view": view,
             "result": result,
             "seats": sorted(seats, key=lambda s: (s["place"], s["seat"])),

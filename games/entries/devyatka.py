@@ -125,6 +125,7 @@ def _move_text(move: str) -> str:
 ENGINE = Engine(
     key=KEY,
     label=LABEL,
+    renderer="devyatka",
     PLAYERS=(2, 6),
     option_schema=(
         Option(

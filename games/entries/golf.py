@@ -90,6 +90,7 @@ def _move_text(move: str) -> str:
 ENGINE = Engine(
     key="golf",
     label=pgettext_lazy("variant name", "Golf"),
+    renderer="golf",
     PLAYERS=(golf.MIN_PLAYERS, golf.MAX_PLAYERS),
     option_schema=(
         Option(

@@ -24,7 +24,16 @@ export function fillResultsTable(el, { places, me, seatName, resigned = [], head
   const gone = new Set(resigned);
   const who = (seat) => (seat === me ? interpolate(gettext("%(name)s (you)"), { name: seatName(seat) }, true) : seatName(seat));
   const headings = [gettext("Place"), gettext("Player"), ...head];
-  el.resultsHead.innerHTML = `<tr>${headings.map((h, i) => `<th scope="col"${i === 1 ? "" : ' class="num"'}>${h}</th>`).join("")}</tr>`;
+  // As text: a game's headings may come from its registry entry (games/generic.js).
+  const headRow = document.createElement("tr");
+  headings.forEach((heading, i) => {
+    const th = document.createElement("th");
+    th.scope = "col";
+    if (i !== 1) th.className = "num";
+    th.textContent = heading;
+    headRow.append(th);
+  });
+  el.resultsHead.replaceChildren(headRow);
   el.resultsBody.replaceChildren(
     ...seatsByPlace(places).map((seat) => {
       const tr = document.createElement("tr");

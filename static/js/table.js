@@ -1,7 +1,8 @@
 // The live table's shell, for every game: draws every `state` frame from
 // /ws/tables/<id>/ (docs/PROTOCOL.md): socket, versions, seats, clock, move log,
 // results panel and toasts. The game itself (board, hand, results table, log
-// lines, keys) is drawn by its renderer, ./games/<game>.js, loaded by name.
+// lines, keys) is drawn by its renderer, ./games/<name>.js, loaded by name
+// (./games/generic.js for a game without one of its own).
 // The server is the only judge of legality: this page only ever sends a move it
 // was told is legal, with the version it last saw. No framework, no build step.
 
@@ -110,7 +111,10 @@ function seatName(seat) {
 
 function mySeat() {
   const view = current?.view;
-  return view && Number.isInteger(view.seat) ? view.seat : null;
+  if (!view) return null;
+  // The table's own word for the viewer's seat when the game's view does not repeat it.
+  const seat = Number.isInteger(view.seat) ? view.seat : current.table.you;
+  return Number.isInteger(seat) ? seat : null;
 }
 
 function isMyTurn() {
@@ -120,7 +124,8 @@ function isMyTurn() {
 }
 
 // ---------------------------------------------------------------------------
-// The game's renderer: ./games/<game>.js, given what it may read and do.
+// The game's renderer: ./games/<name>.js, the module the page names (the
+// registry entry's `renderer`, else the generic one), given what it may read and do.
 
 const shell = {
   el,
@@ -141,7 +146,8 @@ const renderers = new Map(); // game key -> renderer, loaded once
 
 async function rendererFor(game) {
   if (!renderers.has(game)) {
-    const module = await import(`./games/${encodeURIComponent(game)}.js`);
+    const name = app.dataset.renderer || game;
+    const module = await import(`./games/${encodeURIComponent(name)}.js`);
     renderers.set(game, module.createRenderer(shell));
   }
   return renderers.get(game);

@@ -195,5 +195,14 @@ ENGINE = Engine(
     simultaneous=lambda state: True,
     rules_in_force=lambda options: [f"{options.get('cards', 3)} cards each; more tricks win"],
     result_columns=(Column("tricks", "Tricks"),),
+    # No `renderer`: the table is drawn by the generic one (static/js/games/generic.js),
+    # in these words (English only: a test's game has no catalog).
+    labels=(
+        Column("counts", "Cards in hand"),
+        Column("picked", "Picked"),
+        Column("played", "Tricks played"),
+        Column("cards", "Cards each"),
+        Column("lost_tricks", "Tricks lost"),
+    ),
     standings_columns=(Column("average_score_text", "Avg tricks lost", "average_lost_tricks"),),
 )
