@@ -2,6 +2,7 @@
 // hand, the results and the move log's lines. The shell (../table.js) owns the
 // socket, versions, seats, clock and panels; it calls the functions below.
 
+import { handKeys, otherSeats } from "../table-keys.js";
 import { SUIT_NAMES, cardCount, cardFace, cardLabel, cardName, fillIn, ordinal, rankLabel, rankOf, suitSvg } from "../cards.js";
 
 const SUITS = ["C", "D", "H", "S"];
@@ -38,11 +39,7 @@ export function createRenderer(shell) {
   function renderOpponents() {
     const { view, table } = shell.frame();
     const me = shell.mySeat();
-    const order = [];
-    for (let k = 0; k < view.players; k++) {
-      const seat = me === null ? k : (me + 1 + k) % view.players;
-      if (seat !== me) order.push(seat);
-    }
+    const order = otherSeats(me, view.players);
     const key = order.join(",");
     if (el.opponents.dataset.key !== key) {
       el.opponents.dataset.key = key;
@@ -360,22 +357,7 @@ export function createRenderer(shell) {
 
   /** Number keys play the n-th lifted card; arrows move between them. */
   function keydown(event) {
-    const buttons = playableButtons();
-    if (!buttons.length) return;
-    if (/^[1-9]$/.test(event.key)) {
-      const button = buttons[Number(event.key) - 1];
-      if (button) {
-        event.preventDefault();
-        shell.play(button.dataset.card);
-      }
-      return;
-    }
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (!step) return;
-    event.preventDefault();
-    const at = buttons.indexOf(document.activeElement);
-    const next = at < 0 ? (step > 0 ? 0 : buttons.length - 1) : (at + step + buttons.length) % buttons.length;
-    buttons[next].focus();
+    handKeys(event, playableButtons(), (button) => shell.play(button.dataset.card));
   }
 
   return {

@@ -9,6 +9,8 @@
 //
 // gettext/ngettext/interpolate: the static catalog loaded by base.html.
 
+import { handKeys, otherSeats } from "../table-keys.js";
+
 // Keys the shell or this renderer show in their own way, never as figures.
 const OWN_WAY = new Set(["legal", "hand", "over", "result", "seat", "to_move", "players"]);
 // Result keys the results table shows in its own way (places, the "resigned" mark).
@@ -77,12 +79,7 @@ export function createRenderer(shell) {
   function renderOpponents() {
     const { view, table } = shell.frame();
     const me = shell.mySeat();
-    const n = playerCount();
-    const order = [];
-    for (let k = 0; k < n; k++) {
-      const seat = me === null ? k : (me + 1 + k) % n;
-      if (seat !== me) order.push(seat);
-    }
+    const order = otherSeats(me, playerCount());
     el.opponents.dataset.count = String(order.length);
     el.opponents.replaceChildren(
       ...order.map((seat) => {
@@ -248,22 +245,7 @@ export function createRenderer(shell) {
 
   /** Number keys play the n-th move; arrows move between the moves. */
   function keydown(event) {
-    const buttons = [...el.hand.querySelectorAll("[data-testid=move-button]:not(:disabled)")];
-    if (!buttons.length) return;
-    if (/^[1-9]$/.test(event.key)) {
-      const button = buttons[Number(event.key) - 1];
-      if (button) {
-        event.preventDefault();
-        shell.play(button.dataset.move);
-      }
-      return;
-    }
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (!step) return;
-    event.preventDefault();
-    const at = buttons.indexOf(document.activeElement);
-    const next = at < 0 ? (step > 0 ? 0 : buttons.length - 1) : (at + step + buttons.length) % buttons.length;
-    buttons[next].focus();
+    handKeys(event, [...el.hand.querySelectorAll("[data-testid=move-button]:not(:disabled)")], (button) => shell.play(button.dataset.move));
   }
 
   return {
