@@ -77,6 +77,7 @@ def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
     viewer = _viewer(request)
     current = [{"round": r, "boards": _boards(viewer, r)} for r in rounds if r.is_open(now)]
     rows = duplicate_standings.standings(series)
+    waiting = any(b["waiting_here"] for item in current for b in item["boards"])
     return render(
         request,
         "duplicate/series_detail.html",
@@ -87,6 +88,7 @@ def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "ranked": [r for r in rows if r.rank is not None],
             "unranked": [r for r in rows if r.rank is None],
             "now": now,
+            "waiting": waiting,
         },
     )
 
@@ -105,14 +107,16 @@ def series_csv(request: HttpRequest, slug: str) -> HttpResponse:
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     series = _series(slug)
     round_ = get_object_or_404(series.rounds, number=number)
+    boards = _boards(_viewer(request), round_)
     return render(
         request,
         "duplicate/round_detail.html",
         {
             "series": series,
             "round": round_,
-            "boards": _boards(_viewer(request), round_),
+            "boards": boards,
             "is_open": round_.is_open(),
+            "waiting": any(b["waiting_here"] for b in boards),
         },
     )
 

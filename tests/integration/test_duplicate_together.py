@@ -186,3 +186,21 @@ def test_the_round_page_lists_waiting_tables_and_its_buttons_work():
     assert gone.status_code == 302
     huge = reverse("duplicate_waiting", args=[series.slug, round_.number, 2**70])
     assert client_for(anna).post(huge, {"action": "join"}).status_code == 302  # no such table
+
+
+def test_a_waiting_member_s_pages_reload_by_themselves_until_the_table_is_dealt():
+    series, round_ = shared_round("Devyatka", seats=3, boards=1)
+    anna, boris = member("Anna"), member("Boris")
+    refresh = '<meta http-equiv="refresh"'
+    pages = (round_.get_absolute_url(), series.get_absolute_url())
+    for url in pages:
+        page = client_for(anna).get(url).content.decode()
+        assert refresh not in page and 'data-testid="together-note"' in page
+    gathering = gather(anna, board(round_).pk)
+    for url in pages:
+        assert refresh in client_for(anna).get(url).content.decode()
+        assert refresh not in client_for(boris).get(url).content.decode()  # not waiting
+    play, _ = start_gathering(anna, gathering.pk)
+    page = client_for(anna).get(round_.get_absolute_url()).content.decode()
+    assert refresh not in page
+    assert f'href="/tables/{play.table_id}/" data-testid="continue"' in page
