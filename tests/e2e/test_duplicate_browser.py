@@ -90,3 +90,50 @@ def test_two_members_play_the_same_boards_and_read_the_traveller(new_page, site_
                 int(cell.split("/")[0]) for cell in traveller.get_by_test_id("mp").all_inner_texts()
             )
             assert total == 2
+
+
+def test_two_members_play_a_board_together_and_are_scored_at_their_seats(new_page, site_database):
+    """A series with shared tables: Anna opens a table for the board, Boris joins it from
+    the round page, the board is dealt to both at one table; they play it out in turn and
+    the traveller shows each at the seat they held."""
+    slug = f"together-{uuid.uuid4().hex[:6]}"
+    site_database.shell(
+        "import datetime\n"
+        "from django.utils import timezone\n"
+        "from games.models import Variant\n"
+        "from duplicate.models import DuplicateSeries, Round\n"
+        f"s = DuplicateSeries.objects.create(name={slug!r}, slug={slug!r}, seats=2,"
+        " variant=Variant.objects.get(name='Devyatka'), bot_level='random', shared_tables=True)\n"
+        "now = timezone.now()\n"
+        "Round.objects.create(series=s, number=1, boards=1,"
+        " starts=now - datetime.timedelta(hours=1), ends=now + datetime.timedelta(hours=2))\n"
+    )
+    anna, boris = new_page(), new_page(width=390, height=844)
+    names = {anna: sign_up(anna, "Toga"), boris: sign_up(boris, "Togb")}
+    anna.goto(f"/duplicate/{slug}/rounds/1/")
+    anna.get_by_test_id("play-together").click()
+    expect(anna.locator("meta[http-equiv=refresh]")).to_have_count(1)  # waiting: reloads
+    boris.goto(f"/duplicate/{slug}/rounds/1/")
+    expect(boris.get_by_text(names[anna])).to_be_visible()
+    boris.get_by_test_id("join-together").click()
+    boris.wait_for_url(re.compile(r"/tables/\d+/$"))
+    anna.goto(f"/duplicate/{slug}/rounds/1/")
+    anna.get_by_test_id("continue").click()
+    assert anna.url == boris.url  # one table
+    for _ in range(200):
+        if all(app(p).get_attribute("data-over") == "true" for p in (anna, boris)):
+            break
+        for page in (anna, boris):
+            version = app(page).get_attribute("data-version")
+            card = page.locator(f"{LEGAL}:enabled")
+            if app(page).get_attribute("data-turn") == "you" and card.count():
+                card.first.click()
+                expect(app(page)).not_to_have_attribute("data-version", version)
+        anna.wait_for_timeout(50)
+    else:
+        raise AssertionError("the board did not end")
+    anna.goto(f"/duplicate/{slug}/rounds/1/boards/1/")
+    rows = anna.get_by_test_id("traveller").get_by_test_id("traveller-row")
+    expect(rows).to_have_count(2)  # both members, each alone at their seat: 50% each
+    for name in names.values():
+        expect(rows.filter(has_text=name)).to_have_count(1)
