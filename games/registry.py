@@ -196,6 +196,11 @@ class Engine:
     result_text: Callable[[int, int, bool, dict, dict], str | None] = (
         lambda place, players, lost, detail, options: None
     )
+    # (state, viewer seat or None) -> the seats whose latest move that viewer may
+    # not see yet (a card picked face down while others still choose). The move
+    # log, live updates and a house bot's history show such a move as None until
+    # the rules reveal it. None: every move is public once made.
+    hidden_moves: Callable[[Any, int | None], set[int]] | None = None
     # The live table's renderer for people: a module of static/js/games/, named
     # without ".js". Empty: static/js/games/generic.js, which shows each seat's
     # view as labelled figures and the server's legal moves as buttons.
@@ -218,6 +223,21 @@ class Engine:
     def key_labels(self) -> dict[str, str]:
         """{key: words for people} of the view's and result's keys this entry names."""
         return {c.key: str(c.label) for c in (*self.result_columns, *self.labels)}
+
+    def hidden_entries(self, state: Any, viewer: int | None, movers: list[int]) -> set[int]:
+        """Which entries of a move log (`movers`: each entry's seat, oldest first) `viewer`
+        may not see now: the latest move of each seat `hidden_moves` names."""
+        if self.hidden_moves is None:
+            return set()
+        hidden = set(self.hidden_moves(state, viewer))
+        found = set()
+        for index in range(len(movers) - 1, -1, -1):
+            if not hidden:
+                break
+            if movers[index] in hidden:
+                found.add(index)
+                hidden.discard(movers[index])
+        return found
 
     def default_options(self) -> dict:
         return {option.name: option.default for option in self.option_schema}

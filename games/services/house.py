@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -72,9 +73,19 @@ def automatic_turn(table_id: int) -> AutoTurn | None:
         level=level,
         game=game.game,
         view=engine.view(state, seat.position),
-        history=history,
+        history=public_history(engine, state, seat.position, history),
         seed=(game.seed + table.version) % (2**31),
     )
+
+
+def public_history(engine: registry.Engine, state: Any, seat: int, history: list) -> list:
+    """A game's (seat, move) pairs as `seat` may know them (hidden moves as None)."""
+    hidden = engine.hidden_entries(state, seat, [mover for mover, _ in history])
+    if not hidden:
+        return history
+    return [
+        (mover, None) if i in hidden else (mover, move) for i, (mover, move) in enumerate(history)
+    ]
 
 
 def choose_automatic_move(turn: AutoTurn) -> str:
@@ -120,7 +131,7 @@ def play_out(table_id: int) -> Broadcast | None:
         move = engine.choose_move(
             level,
             engine.view(state, seat.position),
-            history,
+            public_history(engine, state, seat.position, history),
             (game.seed + table.version) % (2**31),
             settings.BOT_SEARCH_BUDGET_MS,
         )

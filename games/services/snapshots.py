@@ -137,18 +137,21 @@ def project(snapshot_data: dict, player_id: int | None) -> dict:
     table["you"] = seat
     table["is_creator"] = player_id is not None and table["creator"] == player_id
     view = None
+    entries = snapshot_data["log"] if "log" in snapshot_data else snapshot_data.get("events", [])
     if snapshot_data.get("state") is not None:
         engine = registry.engine(snapshot_data["game"])
         # Only a seated player of a running game sees a hand; everyone else watches.
         view_seat = seat if seat is not None and seat < len(table["seats"]) else None
-        view = engine.view(_parsed_state(snapshot_data, engine), view_seat)
+        state = _parsed_state(snapshot_data, engine)
+        view = engine.view(state, view_seat)
         if view.get("result") and snapshot_data.get("result"):
             view["result"] = {**view["result"], **snapshot_data["result"]}
+        # A move this viewer may not see yet (registry: Engine.hidden_moves) goes as None.
+        hidden = engine.hidden_entries(state, view_seat, [e["seat"] for e in entries])
+        if hidden:
+            entries = [{**e, "move": None} if i in hidden else e for i, e in enumerate(entries)]
     message = {"type": "state", "version": snapshot_data["version"], "table": table, "view": view}
-    if "log" in snapshot_data:
-        message["log"] = snapshot_data["log"]
-    else:
-        message["events"] = snapshot_data.get("events", [])
+    message["log" if "log" in snapshot_data else "events"] = entries
     return message
 
 

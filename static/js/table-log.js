@@ -22,7 +22,7 @@ export function createMoveLog({ el, renderer, seatName, playedForMember }) {
     const li = document.createElement("li");
     li.dataset.n = String(event.n);
     li.dataset.seat = String(event.seat);
-    li.dataset.move = event.move;
+    li.dataset.move = event.move ?? ""; // null: a move hidden from this viewer for now
     li.value = event.n;
     const name = document.createElement("span");
     name.className = "log-name";

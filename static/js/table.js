@@ -264,7 +264,10 @@ async function applyState(frame) {
     const lastN = moves.length ? moves[moves.length - 1].n : 0;
     for (const event of frame.events || []) if (event.n > lastN) moves.push(event);
   }
-  if (gap) send({ type: "sync" }); // we missed an update: fetch the whole log
+  // We missed an update, or the log holds a move hidden from us (a face-down pick)
+  // that this update did not bring: it may be revealed now, so fetch the whole log.
+  const stillHidden = (event) => event.move === null && !(frame.events || []).some((e) => e.n === event.n);
+  if (gap || (!full && moves.some(stillHidden))) send({ type: "sync" });
 
   if (before && (before.table.status !== frame.table.status || newGame)) clearToasts();
   render();

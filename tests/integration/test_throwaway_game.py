@@ -25,7 +25,9 @@ from django.test import Client
 from club.asgi import application
 from club.models import GameResult, Series
 from club.standings import standings
+from games import registry
 from games.models import Game, Table, Variant
+from games.services.house import public_history
 from ratings.models import Rating
 from tests.support.members import member
 from tests.throwaway import highcard
@@ -164,6 +166,15 @@ async def test_a_game_registered_by_settings_alone_plays_through_the_whole_site(
         version = await database_sync_to_async(table_version)(table.pk)
         states = [await state_at(ws, version) for ws in sockets]
         moves += 1
+        # The pick is face down for the other seat until both have picked; never for its own.
+        other = states[1 - seat]
+        face_down = other["view"]["picked"][seat] is True
+        assert [e["move"] for e in other["events"]] == [None if face_down else move]
+        assert [e["move"] for e in states[seat]["events"]] == [move]
+        if face_down:  # a resync's full log hides it too
+            await sockets[1 - seat].send_json_to({"type": "sync"})
+            log = (await state_at(sockets[1 - seat], version))["log"]
+            assert log[-1]["seat"] == seat and log[-1]["move"] is None
     for ws in sockets:
         await ws.disconnect()
     assert moves == 4  # two cards each
@@ -230,3 +241,18 @@ def test_no_module_outside_the_test_package_names_the_throwaway_game():
         text = path.read_text(errors="ignore")
         named += [f"{path.relative_to(ROOT)}: {n}" for n in names if n in text]
     assert named == []
+
+
+def test_a_face_down_pick_is_hidden_from_the_house_until_both_have_picked(throwaway):
+    engine = registry.engine(highcard.KEY)
+    state = engine.deal(2, 7, engine.options({"cards": 2}))
+    card = engine.view(state, 0)["legal"][0]
+    state, _ = engine.apply(state, 0, card)
+    history = [(0, card)]
+    assert public_history(engine, state, 1, history) == [(0, None)]  # the bot at seat 1
+    assert public_history(engine, state, 0, history) == history
+    reply = engine.view(state, 1)["legal"][0]
+    state, _ = engine.apply(state, 1, reply)
+    history.append((1, reply))
+    assert public_history(engine, state, 0, history) == history  # the trick is over
+    assert public_history(engine, state, 1, history) == history

@@ -193,6 +193,10 @@ ENGINE = Engine(
     seat_results=("tricks", "lost_tricks"),
     scored=True,
     simultaneous=lambda state: True,
+    # A pick is face down until the other has picked too.
+    hidden_moves=lambda state, viewer: {
+        seat for seat in (0, 1) if seat != viewer and state.picked[seat] is not None
+    },
     rules_in_force=lambda options: [f"{options.get('cards', 3)} cards each; more tricks win"],
     result_columns=(Column("tricks", "Tricks"),),
     # No `renderer`: the table is drawn by the generic one (static/js/games/generic.js),

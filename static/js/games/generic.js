@@ -233,9 +233,10 @@ export function createRenderer(shell) {
     el.revealed.replaceChildren();
   }
 
-  /** One move log line after the player's name: "played 7". */
+  /** One move log line after the player's name: "played 7", or a move not shown yet. */
   function describeMove(li, event) {
-    li.append(" ", interpolate(gettext("played %(move)s"), { move: event.move }, true));
+    if (event.move === null) li.append(" ", gettext("moved (hidden until revealed)"));
+    else li.append(" ", interpolate(gettext("played %(move)s"), { move: event.move }, true));
   }
 
   el.hand.addEventListener("click", (event) => {

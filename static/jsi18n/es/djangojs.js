@@ -302,6 +302,7 @@
     "last turn": "\u00faltimo turno",
     "left the game": "dej\u00f3 la partida",
     "mistake": "error",
+    "moved (hidden until revealed)": "jug\u00f3 (oculto hasta que se revele)",
     "no": "no",
     "no cards left": "sin cartas",
     "nobody": "nadie",

@@ -302,6 +302,7 @@
     "last turn": "dernier tour",
     "left the game": "a quitt\u00e9 la partie",
     "mistake": "erreur",
+    "moved (hidden until revealed)": "a jou\u00e9 (cach\u00e9 jusqu\u2019\u00e0 la r\u00e9v\u00e9lation)",
     "no": "non",
     "no cards left": "plus aucune carte",
     "nobody": "personne",

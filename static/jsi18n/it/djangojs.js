@@ -302,6 +302,7 @@
     "last turn": "ultimo turno",
     "left the game": "ha lasciato la partita",
     "mistake": "errore",
+    "moved (hidden until revealed)": "ha mosso (coperto finch\u00e9 non si scopre)",
     "no": "no",
     "no cards left": "nessuna carta rimasta",
     "nobody": "nessuno",

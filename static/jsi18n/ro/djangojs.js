@@ -312,6 +312,7 @@
     "last turn": "ultima tur\u0103",
     "left the game": "a p\u0103r\u0103sit partida",
     "mistake": "gre\u0219eal\u0103",
+    "moved (hidden until revealed)": "a mutat (ascuns p\u00e2n\u0103 la dezv\u0103luire)",
     "no": "nu",
     "no cards left": "nicio carte r\u0103mas\u0103",
     "nobody": "nimeni",
