@@ -14,7 +14,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext
 
 from games import hooks, registry
 
@@ -26,14 +26,6 @@ if TYPE_CHECKING:
 MIN_TURN_SECONDS = 5
 
 
-# The default variants' names (games/migrations/_defaults.py), for the catalogs.
-VARIANT_NAMES = [
-    pgettext_lazy("variant name", "Devyatka"),
-    pgettext_lazy("variant name", "Keft"),
-    pgettext_lazy("variant name", "Golf"),
-]
-
-
 class VariantQuerySet(models.QuerySet):
     def active(self) -> VariantQuerySet:
         return self.filter(active=True)
@@ -41,7 +33,9 @@ class VariantQuerySet(models.QuerySet):
 
 class Variant(models.Model):
     name = models.CharField(max_length=60, unique=True)
-    game = models.CharField(max_length=20, choices=registry.game_choices, default=registry.DEVYATKA)
+    game = models.CharField(
+        max_length=20, choices=registry.game_choices, default=registry.first_game
+    )
     options = models.JSONField(
         default=dict,
         blank=True,

@@ -340,6 +340,11 @@ def engines() -> list[Engine]:
     return list(_engines().values())
 
 
+def first_game() -> str:
+    """The first registered game's key: what a new variant starts as."""
+    return engines()[0].key
+
+
 def game_choices() -> list[tuple[str, str]]:
     """(key, label) of every game: the choices of Variant.game and Game.game."""
     return [(e.key, e.label) for e in engines()]

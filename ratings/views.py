@@ -15,9 +15,10 @@ from ratings.stats import attach_seat_ratings, leaderboard
 PER_PAGE = 100
 
 
-def board(request: HttpRequest, family: str = registry.DEVYATKA) -> HttpResponse:
+def board(request: HttpRequest, family: str = "") -> HttpResponse:
     families = registry.rating_families()
     labels = dict(families)
+    family = family or families[0][0]  # /ratings/: the first game's board
     if family not in labels:
         raise Http404(_("No such game."))
     min_games = settings.RATING_LEADERBOARD_MIN_GAMES

@@ -11,7 +11,7 @@ from games.engine import cards, devyatka
 from games.registry import LOSS, PLACEMENT, Column, Engine, Option, coach_judge
 
 KEY = "devyatka"
-# Game names are translated like the default variants' names (games.models.VARIANT_NAMES).
+# Game names are translated like the default variants' names (games/migrations/_defaults.py).
 LABEL = pgettext_lazy("variant name", "Devyatka")
 KEFT_LABEL = pgettext_lazy("variant name", "Keft")
 # One seat's outcome, as the duplicate app reads it from a GameResult row
