@@ -6,8 +6,10 @@ import io
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 
 from club import demo
+from club.management.commands import demo_data
 from club.models import GameResult, Player, Series
 from club.standings import standings
 from games import registry
@@ -75,6 +77,9 @@ def test_demo_data_twice_builds_one_club_whose_records_match_the_move_logs():
         assert all(r.series_id == game.table.series_id for r in rows)
         assert RatingChange.objects.filter(result__game=game).count() == len(rows)
         assert game.started <= game.finished
+        # Backdated with its moves: each move between the game's start and end.
+        times = game.moves.values_list("created", flat=True)
+        assert all(game.started <= t <= game.finished for t in times)
 
     # Every rating counts exactly its player's rated results in that family.
     for rating in Rating.objects.all():
@@ -110,6 +115,15 @@ def test_demo_data_twice_builds_one_club_whose_records_match_the_move_logs():
     assert game.players[engine.actors(engine.from_json(game.state))[0]] == boris.pk
     private = Table.objects.open().filter(private=True).get()
     assert set(private.seats.values_list("player__display_name", flat=True)) == {"Anna", "Boris"}
+
+    # The README's demo accounts sign in with the README's passwords (hashed once, shared).
+    for email, password in [
+        (demo_data.ADMIN_EMAIL, demo_data.ADMIN_PASSWORD),
+        ("anna@example.com", demo_data.PLAYER_PASSWORD),
+        ("elena@example.com", demo_data.PLAYER_PASSWORD),
+    ]:
+        assert Client().login(username=email, password=password), email
+    assert not Client().login(username="anna@example.com", password=demo_data.ADMIN_PASSWORD)
 
 
 def test_more_games_adds_only_the_missing_ones_with_the_same_deals():
