@@ -66,13 +66,26 @@ def test_two_members_and_a_bot_play_a_one_round_golf_match(new_page, site_databa
         page.get_by_test_id("golf-ready").click()
 
     # Play: the member to move turns a card up, until the round (the match) ends.
-    for _ in range(60):
+    first_line = host.get_by_test_id("move-log").locator("li").first
+    for turn in range(60):
         mover = wait_for_turn([host, guest])
         if mover is None:
             break
         version = app(mover).get_attribute("data-version")
         mover.locator(MY_SLOT).first.click()
         expect(app(mover)).not_to_have_attribute("data-version", version)
+        # A frame redraws only the log lines it changed: the first line (a ready or a
+        # turned-up card of the reveal), marked after one turn, is the same element
+        # after the next (and nothing of it changed meanwhile).
+        expect(app(host)).to_have_attribute(
+            "data-version", app(mover).get_attribute("data-version")
+        )
+        if turn == 0:
+            first_line.evaluate("li => { li.dataset.kept = 'yes'; }")
+            kept_text = first_line.text_content()
+        elif turn == 1:
+            expect(first_line).to_have_attribute("data-kept", "yes")
+            assert first_line.text_content() == kept_text
     else:
         raise AssertionError("the match did not end")
 

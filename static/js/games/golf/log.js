@@ -169,10 +169,12 @@ export function createLog(shell) {
       const isLast = moves.length && moves[moves.length - 1].n === event.n;
       if (isLast && v && v.drawn && event.seat === me()) drew = v.drawn;
     }
+    // Only what this kind of line shows, so that nothing else redraws it.
+    const moved = kind === "flip" || kind === "swap" || kind === "discard" || kind === "take";
     return {
       round: entry && entry.first ? entry.round : null,
-      placed: entry ? placedCard(info, entry) : null,
-      dropped: entry ? discardedCard(info, entry) : null,
+      placed: entry && moved ? placedCard(info, entry) : null,
+      dropped: entry && moved && kind !== "flip" ? discardedCard(info, entry) : null,
       drew,
       wentOut: Boolean(entry && entry.wentOut),
     };
