@@ -11,7 +11,7 @@ import random
 
 from django.db import transaction
 
-from club.models import GameResult, Player
+from club.models import GameResult, Player, Series
 from club.standings import half_points
 from games.models import Game, Table, Variant
 from ratings.services import record_game
@@ -33,6 +33,7 @@ def random_game(
     variants: dict[str, Variant],
     rate: bool = True,
     finished: datetime.datetime | None = None,
+    series: Series | None = None,
 ) -> Game:
     """One random finished game: placement Devyatka, Keft or Golf, members and bots.
 
@@ -58,6 +59,7 @@ def random_game(
     with transaction.atomic():
         table = Table.objects.create(
             variant=variant,
+            series=series,
             created_by=seated[0],
             seat_count=n,
             status=Table.Status.FINISHED,
@@ -75,6 +77,7 @@ def random_game(
         rows = GameResult.objects.bulk_create(
             GameResult(
                 game=game,
+                series=series,
                 player=player,
                 seat=seat,
                 players=n,
