@@ -411,7 +411,7 @@ def panel_context(game: Game) -> dict[str, Any]:
     rows = []
     for d in analysis.decisions:
         played_v, played_se = d["values"][d["played"]]
-        best_v, _ = d["values"][d["best"]]
+        best_v, best_se = d["values"][d["best"]]
         rows.append(
             {
                 **d,
@@ -421,6 +421,7 @@ def panel_context(game: Game) -> dict[str, Any]:
                 "value_text": format_value(measure, played_v),
                 "se_text": format_value(measure, played_se),
                 "best_text": format_value(measure, best_v),
+                "best_se_text": format_value(measure, best_se),
                 "flagged": d["verdict"] in FLAGGED,
                 "verdict_text": verdict_text(d["verdict"]),
                 "position": d["step"] - 1,
