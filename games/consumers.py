@@ -327,6 +327,7 @@ class TableConsumer(ChatSocket, GuardedConsumer):
             "ping": self._handle_ping,
             "handover": self._handle_handover,
             "back": self._handle_back,
+            "again": self._handle_again,
         }
         try:
             if not isinstance(content, dict):
@@ -370,6 +371,11 @@ class TableConsumer(ChatSocket, GuardedConsumer):
 
     async def _handle_back(self, content: dict) -> None:
         update = await on_database(services.come_back)(self.player_id, self.table_id)
+        await self._announce(update)
+
+    async def _handle_again(self, content: dict) -> None:
+        # The table page's "play again" form, as one frame (docs/PROTOCOL.md).
+        update = await on_database(services.play_again_by_id)(self.player_id, self.table_id)
         await self._announce(update)
 
     # -- outbound ----------------------------------------------------------

@@ -299,18 +299,23 @@ def deal_fixed_table(
     return table, game, changed(table, game, lobby=False)
 
 
-@transaction.atomic
 def play_again(player: Player, table_id: int) -> Broadcast:
     """Offer or accept a rematch: the new deal starts once every member who stayed accepted.
 
     House bots accept at once. A member who resigned the game is not asked:
     their seat is freed and the table opens for a new player instead.
     """
-    table, seats = locked_visible_table(table_id, player.pk)
+    return play_again_by_id(player.pk, table_id)
+
+
+@transaction.atomic
+def play_again_by_id(player_id: int, table_id: int) -> Broadcast:
+    """`play_again` for a member known by id (the table socket's `again` frame)."""
+    table, seats = locked_visible_table(table_id, player_id)
     game = current_game(table)
     if table.status != Table.Status.FINISHED or game is None:
         raise ServiceError("not_finished", _("Play again is for a finished table."))
-    mine = next((s for s in seats if s.player_id == player.pk and not s.is_bot), None)
+    mine = next((s for s in seats if s.player_id == player_id and not s.is_bot), None)
     if mine is None:
         raise ServiceError("not_seated", _("Only the players at this table can play again."))
     if mine.resigned_at is not None:

@@ -581,6 +581,14 @@ document.addEventListener("keydown", (event) => {
   renderer.keydown(event);
 });
 
+// "Play again" goes over the open socket as one frame (no page load); the form
+// post is the fallback while the socket is closed. The answer is a state frame
+// (table-consent.js shows who accepted) or an error toast.
+el.againForm?.addEventListener("submit", (event) => {
+  if (!send({ type: "again" })) return;
+  event.preventDefault();
+});
+
 if (el.copyInvite && el.inviteUrl) {
   el.copyInvite.addEventListener("click", async () => {
     const text = el.inviteUrl.value;

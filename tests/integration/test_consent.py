@@ -363,6 +363,58 @@ async def test_handover_and_back_frames_reach_every_seat(settings):
     await other_ws.disconnect()
 
 
+@pytest.mark.asyncio
+async def test_again_frame_offers_accepts_and_deals_like_the_form():
+    def setup():
+        anna, boris, vera = member("Anna"), member("Boris"), member("Vera")
+        table = seated_table([anna, boris])
+        first = play_to_the_end(table)
+        cookies = {}
+        for player in (anna, boris, vera):
+            client = Client()
+            client.force_login(player.user)
+            cookies[player.pk] = f"sessionid={client.cookies['sessionid'].value}".encode()
+        return table, first, (anna.pk, boris.pk, vera.pk), cookies
+
+    table, first, (anna, boris, vera), cookies = await database_sync_to_async(setup)()
+
+    async def open_socket(player_id):
+        ws = WebsocketCommunicator(
+            application,
+            f"/ws/tables/{table.pk}/",
+            headers=[(b"origin", b"http://localhost"), (b"cookie", cookies[player_id])],
+        )
+        assert (await ws.connect())[0]
+        return ws, await ws.receive_json_from(timeout=5)
+
+    (anna_ws, state), (boris_ws, _), (vera_ws, _) = [
+        await open_socket(p) for p in (anna, boris, vera)
+    ]
+    assert state["table"]["status"] == "finished"
+    # A watcher cannot accept for anyone: refused, nothing changes.
+    await vera_ws.send_json_to({"type": "again"})
+    assert (await vera_ws.receive_json_from(timeout=5))["code"] == "not_seated"
+    # One offer deals nobody in; every socket sees who accepted.
+    await boris_ws.send_json_to({"type": "again"})
+    for ws in (anna_ws, boris_ws, vera_ws):
+        frame = await ws.receive_json_from(timeout=5)
+        assert frame["table"]["status"] == "finished"
+        offered = {s["player"]: s["rematch"] for s in frame["table"]["seats"]}
+        assert offered == {anna: False, boris: True}
+    await anna_ws.send_json_to({"type": "again"})
+    for ws in (anna_ws, boris_ws, vera_ws):
+        frame = await ws.receive_json_from(timeout=5)
+        assert frame["table"]["status"] == "playing"
+        assert frame["table"]["game_number"] == 2
+    second = await database_sync_to_async(lambda: services.current_game(table))()
+    assert (second.number, second.players) == (2, first.players)
+    # A running game has no rematch to accept.
+    await anna_ws.send_json_to({"type": "again"})
+    assert (await anna_ws.receive_json_from(timeout=5))["code"] == "not_finished"
+    for ws in (anna_ws, boris_ws, vera_ws):
+        await ws.disconnect()
+
+
 def test_players_see_the_recorded_result_with_the_resignation():
     anna, boris = member("Anna"), member("Boris")
     table = seated_table([anna, boris], "Keft")

@@ -65,3 +65,22 @@ def test_loadtest_plays_reports_and_cleans_up(database: SiteDatabase, tmp_path: 
         "      Table.objects.count()])\n",
     )
     assert left == [0, 0]
+
+
+def test_loadtest_rematches_over_the_socket(database: SiteDatabase, tmp_path: Path):
+    """`--again socket`: finished games are dealt again through the table socket's `again` frame."""
+    server = DaphneServer(database, tmp_path).start()
+    report_path = tmp_path / "report.json"
+    try:
+        output = database.manage(
+            "loadtest", "--url", server.url, "--tables", "2", "--seats", "2",
+            "--think", "0.01", "--duration", "8", "--timeout", "30", "--again", "socket",
+            "--probe-interval", "0", "--json", str(report_path),
+        )  # fmt: skip
+    finally:
+        server.stop()
+    report = json.loads(report_path.read_text())
+    assert report["errors"] == {}, output
+    assert report["deals"] > 0, output
+    assert report["again_via"] == "socket"
+    assert "again" not in report["http_ms"]  # no form post was needed

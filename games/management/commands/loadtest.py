@@ -227,6 +227,17 @@ class LoadTable:
 
     async def _again(self) -> None:
         # A rematch starts once every member at the table has accepted it.
+        if self.run.again_via == "socket":
+            # The table page's way while its socket is open: one `again` frame each,
+            # one member after the other (each waits for its own answer, as a
+            # form post does, so no seat is sent a later version first).
+            start = self.seats[0].latest["version"]
+            for n, seat in enumerate(self.seats, 1):
+                await seat.ws.send('{"type": "again"}')
+                deadline = time.perf_counter() + self.run.timeout  # refused: the caller times out
+                while seat.version < start + n and time.perf_counter() < deadline:
+                    await asyncio.sleep(0.001)
+            return
         for seat in self.seats:
             # Not asyncio.to_thread: its default pool has cores + 4 threads, so
             # when many tables finish at once their posts would queue in this
@@ -243,6 +254,7 @@ class LoadTable:
 class LoadRun:
     def __init__(self, options: dict, layout: list[dict]) -> None:
         self.think = options["think"]
+        self.again_via = options["again"]
         self.duration = options["duration"]
         self.timeout = options["timeout"]
         self.stats = Stats()
@@ -456,6 +468,13 @@ class Command(BaseCommand):
             help="Seconds between the HTTP prober's rounds (a page view, then join, leave, "
             "add and remove a house bot at a table of its own); 0: no prober.",
         )
+        parser.add_argument(
+            "--again",
+            choices=["post", "socket"],
+            default="post",
+            help="How members accept a rematch: the /again/ form post (default, as without "
+            "JavaScript) or the table socket's `again` frame (as the table page does).",
+        )
         parser.add_argument("--json", help="Also write the figures to this file.")
         parser.add_argument("--keep", action="store_true", help="Keep the synthetic data.")
 
@@ -528,6 +547,7 @@ class Command(BaseCommand):
             "best_5s_moves_per_second": round(best_window(stats.move_times, info["began"], end), 1),
             "events_per_second": round(stats.events / options["duration"], 1),
             "deals": stats.deals,
+            "again_via": options["again"],
             "latency_ms": {
                 "p50": round(percentile(ms, 0.50), 1),
                 "p95": round(percentile(ms, 0.95), 1),
@@ -567,7 +587,7 @@ class Command(BaseCommand):
             f"with automatic passes), games dealt again: {report['deals']}\n"
             f"  latency send -> every seat has it: p50 {lat['p50']} ms, p95 {lat['p95']} ms, "
             f"p99 {lat['p99']} ms, max {lat['max']} ms\n"
-            f"  rematch (every member's accept -> new deal seen): p50 "
+            f"  rematch by {report['again_via']} (every member's accept -> new deal seen): p50 "
             f"{report['deal_latency_ms_p50']} ms, p99 {report['deal_latency_ms_p99']} ms\n"
             f"  HTTP under load, p50/p99 ms: "
             + ", ".join(
