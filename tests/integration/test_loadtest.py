@@ -74,7 +74,7 @@ def test_loadtest_rematches_over_the_socket(database: SiteDatabase, tmp_path: Pa
     try:
         output = database.manage(
             "loadtest", "--url", server.url, "--tables", "2", "--seats", "2",
-            "--think", "0.01", "--duration", "8", "--timeout", "30", "--again", "socket",
+            "--think", "0.15", "--duration", "12", "--timeout", "30", "--again", "socket",
             "--probe-interval", "0", "--json", str(report_path),
         )  # fmt: skip
     finally:

@@ -23,6 +23,7 @@ sustains. Several `--url`s spread each table's seats over several servers.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -64,6 +65,8 @@ class Seat:
     ws: object = None
     latest: dict | None = None
     version: int = -1
+    # Set when a new version arrives (the socket rematch waits on its own answer).
+    news: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 class LoadTable:
@@ -127,6 +130,7 @@ class LoadTable:
                     stats.errors["old or repeated version"] += 1
                     continue
                 seat.latest, seat.version = frame, version
+                seat.news.set()
                 if version >= self.target and self.done and seat.index not in self.arrived:
                     self.arrived[seat.index] = now
                     if len(self.arrived) == len(self.seats) and not self.done.done():
@@ -234,9 +238,11 @@ class LoadTable:
             start = self.seats[0].latest["version"]
             for n, seat in enumerate(self.seats, 1):
                 await seat.ws.send('{"type": "again"}')
-                deadline = time.perf_counter() + self.run.timeout  # refused: the caller times out
-                while seat.version < start + n and time.perf_counter() < deadline:
-                    await asyncio.sleep(0.001)
+                with contextlib.suppress(TimeoutError):  # refused: the caller times out
+                    async with asyncio.timeout(self.run.timeout):
+                        while seat.version < start + n:
+                            seat.news.clear()
+                            await seat.news.wait()
             return
         for seat in self.seats:
             # Not asyncio.to_thread: its default pool has cores + 4 threads, so
