@@ -233,16 +233,19 @@ class LoadTable:
         # A rematch starts once every member at the table has accepted it.
         if self.run.again_via == "socket":
             # The table page's way while its socket is open: one `again` frame each,
-            # one member after the other (each waits for its own answer, as a
-            # form post does, so no seat is sent a later version first).
+            # one member after the other, each once every seat has seen the last
+            # accept. (A member's own answer comes straight from its socket and may
+            # overtake another's accept on the way to it: the tool would count
+            # a skipped version, which the protocol allows but the tool does not.)
             start = self.seats[0].latest["version"]
             for n, seat in enumerate(self.seats, 1):
                 await seat.ws.send('{"type": "again"}')
                 with contextlib.suppress(TimeoutError):  # refused: the caller times out
                     async with asyncio.timeout(self.run.timeout):
-                        while seat.version < start + n:
-                            seat.news.clear()
-                            await seat.news.wait()
+                        for other in self.seats:
+                            while other.version < start + n:
+                                other.news.clear()
+                                await other.news.wait()
             return
         for seat in self.seats:
             # Not asyncio.to_thread: its default pool has cores + 4 threads, so
