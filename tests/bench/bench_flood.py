@@ -320,6 +320,8 @@ async def measure_attack(
     table_b = TableB(server, layout["b"])
     attackers = list(layout["attackers"])
     results: dict[str, list[float]] = {"quiet": []}
+    before: dict[str, list[float]] = {}  # attack -> its preceding quiet periods' moves
+    loads: dict[str, list[float]] = {}  # condition -> the 1-minute load as each period began
     counts: dict[str, dict] = {}
     try:
         for _ in range(3):
@@ -327,6 +329,7 @@ async def measure_attack(
         for _ in range(rounds):
             for kind in plan:
                 for condition in ("quiet", kind):
+                    loads.setdefault(condition, []).append(os.getloadavg()[0])
                     attacker = None
                     if condition != "quiet":
                         attacker = start_attack_process(url, layout, attackers.pop(), kind, local)
@@ -334,7 +337,10 @@ async def measure_attack(
                     end = time.monotonic() + seconds
                     while time.monotonic() < end:
                         started = time.monotonic()
-                        results.setdefault(condition, []).append(await table_b.play())
+                        took = await table_b.play()
+                        results.setdefault(condition, []).append(took)
+                        if condition == "quiet":  # the quiet period just before this attack
+                            before.setdefault(kind, []).append(took)
                         await asyncio.sleep(PACE_SECONDS - (time.monotonic() - started))
                     if attacker is not None:
                         got = await stop_flood_process(attacker)
@@ -344,7 +350,7 @@ async def measure_attack(
                         await asyncio.sleep(1.0)
     finally:
         await table_b.close()
-    return {"results": results, "counts": counts}
+    return {"results": results, "before": before, "loads": loads, "counts": counts}
 
 
 def report_attack(out: dict, deploy: str, rounds: int, seconds: float) -> None:
@@ -358,14 +364,22 @@ def report_attack(out: dict, deploy: str, rounds: int, seconds: float) -> None:
     q95 = percentile(quiet, 0.95) * 1000
     target = max(3 * q95, q95 + 20)
     print(f"  target for p95: max(3 x {q95:.1f}, {q95:.1f} + 20) = {target:.1f} ms")
-    print(f"  {'condition':<9} {'p50':>8} {'p95':>8} {'mean':>8} {'moves':>6}  verdict")
+    print(
+        f"  {'condition':<9} {'p50':>8} {'p95':>8} {'mean':>8} {'moves':>6}  verdict"
+        "   (quiet just before: p50 / p95; load at start)"
+    )
     for name, values in out["results"].items():
         ms = [v * 1000 for v in values]
         p95 = percentile(ms, 0.95)
         verdict = "" if name == "quiet" else ("met" if p95 <= target else "MISSED")
+        load = "/".join(f"{x:.1f}" for x in out["loads"].get(name, []))
+        prior = [v * 1000 for v in out["before"].get(name, [])]
+        prior_text = (
+            f"{percentile(prior, 0.5):6.1f} / {percentile(prior, 0.95):6.1f}" if prior else ""
+        )
         print(
             f"  {name:<9} {percentile(ms, 0.5):8.1f} {p95:8.1f} {statistics.fmean(ms):8.1f} "
-            f"{len(ms):6d}  {verdict}"
+            f"{len(ms):6d}  {verdict:<7} {prior_text}; load {load}"
         )
     for name, got in out["counts"].items():
         print(f"  attacker {name}: " + ", ".join(f"{k} {v}" for k, v in got.items() if v))
