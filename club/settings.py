@@ -226,11 +226,14 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": _database(env("DATABASE_URL"))}
+# HTTP requests inside Django at once (club/http_slots.py); 0: no limit. On
+# PostgreSQL a request spends most of its time waiting for the network, so more
+# of them may overlap (docs/PERFORMANCE.md, "Rematches under load, 2026-12-02").
+HTTP_CONCURRENCY = env_int(
+    "HTTP_CONCURRENCY", 4 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else 16
+)
 # Threads that run websocket and house-runner database work on a database
 # other than SQLite (games/db.py); half the pool leaves connections for pages.
-HTTP_CONCURRENCY = env_int("HTTP_CONCURRENCY", 4)
-# HTTP requests inside Django at once (club/http_slots.py); 0: no limit.
-HTTP_CONCURRENCY = env_int("HTTP_CONCURRENCY", 4)
 DATABASE_THREADS = env_int("DATABASE_THREADS", max(1, env_int("DATABASE_POOL_SIZE", 8) // 2))
 if DATABASE_THREADS < 1:
     raise SystemExit("DATABASE_THREADS must be at least 1")

@@ -94,10 +94,20 @@ def _messages(updates: list[Broadcast]) -> list[tuple[str, dict]]:
 
 
 async def _send_all(messages: list[tuple[str, dict]]) -> None:
-    """Each message to the layer, each given at most CHANNEL_LAYER_TIMEOUT."""
+    """Every message to the layer at once, all within CHANNEL_LAYER_TIMEOUT.
+
+    At once, not one after the other: on Redis each is a round trip, and a
+    move or a form post (which waits for its publish) would otherwise wait for
+    five of them in a row (its table and each seated member's home page).
+    """
     layer = get_channel_layer()
-    for group, message in messages:
-        await asyncio.wait_for(layer.group_send(group, message), settings.CHANNEL_LAYER_TIMEOUT)
+    sends = [layer.group_send(group, message) for group, message in messages]
+    outcomes = await asyncio.wait_for(
+        asyncio.gather(*sends, return_exceptions=True), settings.CHANNEL_LAYER_TIMEOUT
+    )
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
 
 
 def _went_down(exc: BaseException) -> None:
