@@ -70,11 +70,18 @@ def main_thread_tasks(events: list[dict]) -> list[dict]:
         if e.get("ph") == "M" and e.get("name") == "thread_name"
     }
     tasks: dict[tuple, list[dict]] = {}
+    scripts: set[tuple] = set()  # threads that ran the page's JavaScript
     for e in events:
         key = (e.get("pid"), e.get("tid"))
-        if e.get("name") == "RunTask" and e.get("ph") == "X" and names.get(key) == "CrRendererMain":
+        if e.get("name") == "RunTask" and e.get("ph") == "X":
             tasks.setdefault(key, []).append(e)
-    busiest = max(tasks.values(), key=lambda ts: sum(t.get("tdur", 0) for t in ts))
+        elif e.get("name") in ("FunctionCall", "EventDispatch"):
+            scripts.add(key)
+    # A trace started after the page loaded may lack the threads' names.
+    mains = [k for k in tasks if names.get(k) == "CrRendererMain"] or [
+        k for k in tasks if k in scripts
+    ]
+    busiest = max((tasks[k] for k in mains), key=lambda ts: sum(t.get("tdur", 0) for t in ts))
     return sorted(busiest, key=lambda t: t["ts"])
 
 
@@ -94,7 +101,15 @@ def watch_match(tree: Path, tmp: Path) -> dict:
             page = context.new_page()
             page.goto(f"{server.url}/tables/{ids['table']}/")
             page.wait_for_selector("#table-app[data-connected=true]")
-            browser.start_tracing(page=page, categories=["devtools.timeline", "toplevel"])
+            browser.start_tracing(
+                page=page,
+                categories=[
+                    "devtools.timeline",
+                    "disabled-by-default-devtools.timeline",
+                    "toplevel",
+                    "__metadata",
+                ],
+            )
             began = time.perf_counter()
             run_django(database, START % (ids["host"], ids["table"], ids["table"]))
             page.wait_for_selector(
