@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import connection
 
@@ -167,8 +169,13 @@ def standings(series: DuplicateSeries) -> list[DuplicateRow]:
     groups: dict[tuple[int, int], list[tuple[int, list]]] = defaultdict(list)
     for board_id, seat, player_id, key in scored_keys(series.pk):
         groups[board_id, seat].append((player_id, key))
+    return rank_groups(groups.values(), series.min_boards)
+
+
+def rank_groups(groups: Iterable[list[tuple[int, Any]]], min_boards: int) -> list[DuplicateRow]:
+    """Standings from (player, comparison key) groups, one group per board and seat."""
     rows: dict[int, DuplicateRow] = {}
-    for group in groups.values():
+    for group in groups:
         entrants = len(group)
         points = matchpoints([k for _, k in group])
         for (player_id, _), mp in zip(group, points, strict=True):
@@ -180,7 +187,7 @@ def standings(series: DuplicateSeries) -> list[DuplicateRow]:
     names = dict(Player.objects.filter(pk__in=list(rows)).values_list("pk", "display_name"))
     for row in rows.values():
         row.name = names.get(row.player_id, "?")
-    return rank_rows(list(rows.values()), duplicate_key, series.min_boards)
+    return rank_rows(list(rows.values()), duplicate_key, min_boards)
 
 
 def traveller(series: DuplicateSeries, board_id: int) -> list[Entry]:

@@ -177,15 +177,7 @@ def standings_from_results(series):
     the result rows joined to the plays, each outcome's key worked out on every call."""
     from collections import defaultdict
 
-    from club.models import Player
-    from club.standings import (
-        DuplicateRow,
-        duplicate_key,
-        matchpoint_percent,
-        matchpoints,
-        rank_rows,
-    )
-    from duplicate.standings import outcomes
+    from duplicate.standings import outcomes, rank_groups
     from games import registry
 
     variant = series.variant
@@ -193,20 +185,7 @@ def standings_from_results(series):
     groups = defaultdict(list)
     for board_id, seat, player_id, _, outcome in outcomes(series.pk):
         groups[board_id, seat].append((player_id, key(outcome)))
-    rows = {}
-    for group in groups.values():
-        entrants = len(group)
-        points = matchpoints([k for _, k in group])
-        for (player_id, _), mp in zip(group, points, strict=True):
-            row = rows.get(player_id)
-            if row is None:
-                row = rows[player_id] = DuplicateRow(player_id, "")
-            row.games += 1
-            row.percent_sum += matchpoint_percent(mp, entrants)
-    names = dict(Player.objects.filter(pk__in=list(rows)).values_list("pk", "display_name"))
-    for row in rows.values():
-        row.name = names.get(row.player_id, "?")
-    return rank_rows(list(rows.values()), duplicate_key, series.min_boards)
+    return rank_groups(groups.values(), series.min_boards)
 
 
 def figures(rows) -> list[tuple]:
