@@ -5,7 +5,8 @@ sealed: no invite link opens it (so nobody can watch it while its round is
 open), and no rematch deals new cards at it. Its finished games, on the other
 hand, are seen by more people than their players: those who finished the same
 board, and everyone once the round has closed. Such an app registers a
-`TableRules` in its AppConfig.ready(); the games pages, services and sockets
+`TableRules` in its AppConfig.ready(); only a private table may be sealed
+(the services skip the question for a public one). The games pages, services and sockets
 ask here, so dependencies keep pointing inward. They are also told when a
 game at one of their tables finishes (`game_finished`, inside the transaction
 that writes its results), so they can keep what they derive from results

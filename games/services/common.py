@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player, Series
@@ -54,23 +54,32 @@ def id_in_range(pk: int) -> bool:
     return 0 < pk <= _MAX_ID
 
 
+def _per_vendor(build: Callable[..., str]) -> Callable[..., str]:
+    """Remember each SQL text `build` makes, per kind of database and arguments.
+
+    The texts of the hot path depend on nothing else; building them (column
+    lists, quoting through the connection) on every move cost about 3% of the
+    server's Python time under load (docs/PERFORMANCE.md, issue 26).
+    """
+    built: dict[tuple, str] = {}
+
+    def sql(*args: Any) -> str:
+        key = (connection.vendor, *args)
+        text = built.get(key)
+        if text is None:
+            text = built[key] = build(*args)
+        return text
+
+    return sql
+
+
 def locked_table(table_id: int) -> Table:
     """The table, locked for this transaction, with its variant and series loaded."""
     if not id_in_range(table_id):
         raise ServiceError("not_found", _("There is no such table."))
     # The table row is the lock for everything at that table (see module doc).
-    # SQLite has no FOR UPDATE: its IMMEDIATE transaction already holds the write lock.
-    # One statement reads all three rows; only the table's row is locked (`OF t`):
-    # other tables share the variant and the series.
-    lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
     table_shape, variant_shape, series_shape = _shape(Table), _shape(Variant), _shape(Series)
-    row = _fetch_one(
-        f"SELECT {table_shape.select('t')}, {variant_shape.select('v')}, "
-        f"{series_shape.select('s')} FROM games_table t "
-        "JOIN games_variant v ON v.id = t.variant_id "
-        f"LEFT JOIN club_series s ON s.id = t.series_id WHERE t.id = %s{lock}",
-        [table_id],
-    )
+    row = _fetch_one(_locked_table_sql(), [table_id])
     if row is None:
         raise ServiceError("not_found", _("There is no such table."))
     table = table_shape.build(row, 0)
@@ -78,6 +87,20 @@ def locked_table(table_id: int) -> Table:
     if table.series_id:
         table.series = series_shape.build(row, table_shape.width + variant_shape.width)
     return table
+
+
+@_per_vendor
+def _locked_table_sql() -> str:
+    # SQLite has no FOR UPDATE: its IMMEDIATE transaction already holds the write lock.
+    # One statement reads all three rows; only the table's row is locked (`OF t`):
+    # other tables share the variant and the series.
+    lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
+    return (
+        f"SELECT {_shape(Table).select('t')}, {_shape(Variant).select('v')}, "
+        f"{_shape(Series).select('s')} FROM games_table t "
+        "JOIN games_variant v ON v.id = t.variant_id "
+        f"LEFT JOIN club_series s ON s.id = t.series_id WHERE t.id = %s{lock}"
+    )
 
 
 def may_see_private(
@@ -109,24 +132,23 @@ def locked_visible_table(table_id: int, player_id: int | None, invite: str | Non
 
 def current_game(table: Table) -> Game | None:
     """The table's latest game (the one being played, or the last one finished)."""
-    shape = _shape(Game)
-    row = _fetch_one(
-        f"SELECT {shape.select('g')} FROM games_game g WHERE g.table_id = %s "
-        "ORDER BY g.number DESC LIMIT 1",
-        [table.pk],
+    row = _fetch_one(_current_game_sql(), [table.pk])
+    return None if row is None else _shape(Game).build(row, 0)
+
+
+@_per_vendor
+def _current_game_sql() -> str:
+    return (
+        f"SELECT {_shape(Game).select('g')} FROM games_game g WHERE g.table_id = %s "
+        "ORDER BY g.number DESC LIMIT 1"
     )
-    return None if row is None else shape.build(row, 0)
 
 
 def table_seats(table: Table) -> list[Seat]:
     """The table's seats in order, each with its player loaded (one statement)."""
     seat_shape, player_shape = _shape(Seat), _shape(Player)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {seat_shape.select('s')}, {player_shape.select('p')} FROM games_seat s "
-            "JOIN club_player p ON p.id = s.player_id WHERE s.table_id = %s ORDER BY s.position",
-            [table.pk],
-        )
+        cursor.execute(_table_seats_sql(), [table.pk])
         rows = cursor.fetchall()
     seats = []
     for row in rows:
@@ -134,6 +156,14 @@ def table_seats(table: Table) -> list[Seat]:
         seat.player = player_shape.build(row, seat_shape.width)
         seats.append(seat)
     return seats
+
+
+@_per_vendor
+def _table_seats_sql() -> str:
+    return (
+        f"SELECT {_shape(Seat).select('s')}, {_shape(Player).select('p')} FROM games_seat s "
+        "JOIN club_player p ON p.id = s.player_id WHERE s.table_id = %s ORDER BY s.position"
+    )
 
 
 class _Shape:
@@ -163,12 +193,13 @@ class _Shape:
 
     def build(self, row: Sequence, start: int) -> Any:
         values = list(row[start : start + self.width])
+        conn = _connection()
         for position, converters, column in self.converters:
             value = values[position]
             for convert in converters:
-                value = convert(value, column, connection)
+                value = convert(value, column, conn)
             values[position] = value
-        return self.model.from_db(connection.alias, self.attnames, values)
+        return self.model.from_db(conn.alias, self.attnames, values)
 
 
 _shapes: dict[tuple[type, str], _Shape] = {}
@@ -196,30 +227,43 @@ def save_fields(instance: Table | Game | Seat, *names: str) -> None:
     """save(update_fields=names), without the query compiler."""
     model = type(instance)
     fields = [model._meta.get_field(name) for name in names]
-    sets = ", ".join(f"{_quote(f.column)} = %s" for f in fields)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {_quote(model._meta.db_table)} SET {sets} WHERE id = %s",
-            [*_db_values(instance, fields), instance.pk],
-        )
+        cursor.execute(_update_sql(model, names), [*_db_values(instance, fields), instance.pk])
+
+
+@_per_vendor
+def _update_sql(model: type, names: tuple[str, ...]) -> str:
+    sets = ", ".join(f"{_quote(model._meta.get_field(name).column)} = %s" for name in names)
+    return f"UPDATE {_quote(model._meta.db_table)} SET {sets} WHERE id = %s"
 
 
 def insert_rows(model: type[Move], names: Sequence[str], rows: list[Move]) -> None:
     """bulk_create(rows) for these fields, without the query compiler (ids are not read back)."""
     fields = [model._meta.get_field(name) for name in names]
-    columns = ", ".join(_quote(f.column) for f in fields)
-    marks = ", ".join(["%s"] * len(fields))
     with connection.cursor() as cursor:
         cursor.executemany(
-            f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES ({marks})",
-            [_db_values(row, fields) for row in rows],
+            _insert_sql(model, tuple(names)), [_db_values(row, fields) for row in rows]
         )
+
+
+@_per_vendor
+def _insert_sql(model: type, names: tuple[str, ...]) -> str:
+    columns = ", ".join(_quote(model._meta.get_field(name).column) for name in names)
+    marks = ", ".join(["%s"] * len(names))
+    return f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES ({marks})"
 
 
 def _db_values(instance: Any, fields: list) -> list:
     # Each field prepares its own value, exactly as the ORM would (JSON,
     # datetimes, booleans, on either database).
-    return [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
+    conn = _connection()
+    return [f.get_db_prep_save(getattr(instance, f.attname), conn) for f in fields]
+
+
+def _connection() -> Any:
+    # The thread's connection itself: `connection` is a proxy that looks it up
+    # again on every attribute read, and the fields read several per value.
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def _quote(name: str) -> str:

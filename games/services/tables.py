@@ -26,6 +26,7 @@ from games.services.common import (
     current_game,
     locked_table,
     locked_visible_table,
+    save_fields,
     table_seats,
 )
 from games.services.snapshots import handover_at
@@ -320,13 +321,14 @@ def play_again_by_id(player_id: int, table_id: int) -> Broadcast:
         raise ServiceError("not_seated", _("Only the players at this table can play again."))
     if mine.resigned_at is not None:
         raise ServiceError("resigned", _("You left this game, so you are not in its rematch."))
-    if hooks.is_sealed(table.pk):
+    # Only a private table can be sealed (games.hooks): a public one skips the query.
+    if table.private and hooks.is_sealed(table.pk):
         raise ServiceError(
             "one_deal", _("This table plays one fixed deal only: there is no rematch.")
         )
     if not mine.rematch:
         mine.rematch = True
-        mine.save(update_fields=["rematch"])
+        save_fields(mine, "rematch")
     staying = [s for s in seats if not s.is_bot and s.resigned_at is None]
     if not all(s.rematch for s in staying):
         return changed(table, game, lobby=False, seats=seats)

@@ -21,8 +21,10 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
+from functools import lru_cache
 
 from django.db import OperationalError
+from django.db.backends.sqlite3.base import FORMAT_QMARK_REGEX, SQLiteCursorWrapper
 from django.db.backends.sqlite3.base import DatabaseWrapper as SQLiteDatabaseWrapper
 
 
@@ -76,10 +78,33 @@ def turns_for(name: str) -> WriterTurns:
         return _turns.setdefault(name, WriterTurns())
 
 
+@lru_cache(maxsize=2048)
+def _qmark(query: str) -> str:
+    return FORMAT_QMARK_REGEX.sub("?", query).replace("%%", "%")
+
+
+class CursorWrapper(SQLiteCursorWrapper):
+    """Django's, with each statement's `%s` -> `?` rewrite remembered.
+
+    Django rewrites the placeholders with a regular expression on every
+    execute; a move runs the same handful of statements every time, and that
+    rewrite was about 2% of the server's Python time under load
+    (docs/PERFORMANCE.md, issue 26, third round).
+    """
+
+    def convert_query(self, query, *, param_names=None):
+        if param_names is None:
+            return _qmark(query)
+        return super().convert_query(query, param_names=param_names)
+
+
 class DatabaseWrapper(SQLiteDatabaseWrapper):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._holds_turn = False
+
+    def create_cursor(self, name=None):
+        return self.connection.cursor(factory=CursorWrapper)
 
     def _writer_turns(self) -> WriterTurns:
         return turns_for(str(self.settings_dict["NAME"]))
