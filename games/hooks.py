@@ -8,7 +8,7 @@ board, and everyone once the round has closed. Such an app registers a
 `TableRules` in its AppConfig.ready(); only a private table may be sealed
 (the services skip the question for a public one). The games pages, services and sockets
 ask here, so dependencies keep pointing inward. They are also told when a
-game at one of their tables finishes (`game_finished`, inside the transaction
+game at one of their (private) tables finishes (`game_finished`, inside the transaction
 that writes its results), so they can keep what they derive from results
 beside them.
 """
