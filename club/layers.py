@@ -39,6 +39,10 @@ logger = logging.getLogger(__name__)
 
 
 class InMemoryChannelLayer(_InMemoryChannelLayer):
+    # `group_send` puts straight onto queues and never waits (games.broadcast
+    # sends its messages one after the other instead of concurrently).
+    hands_over_at_once = True
+
     def __init__(self, clean_interval: float = 1.0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.clean_interval = clean_interval
