@@ -9,12 +9,23 @@ parsing frames the application had already refused (docs/PERFORMANCE.md).
 The close frame is still written, then reading stops (`loseConnection`);
 a client that does not even read is cut off after DROP_GRACE_SECONDS.
 
-Second, the access log (daphne writes one to stdout at its default
+Second, a socket's frames are read only as fast as the application takes
+them: once more frames wait for it than the consumer ever lets wait before
+it closes for flooding (WS_RATE_BURST + WS_FLOOD_CLOSE_AFTER), reading
+stops until they are taken (TCP's own flow control then holds the client
+back). daphne alone reads and parses everything a client sends, however far
+behind the application is: a flooding socket whose consumer was still in
+its connect handler (a few database and Redis round trips, each a turn of
+the event loop in which daphne parsed another 64 KiB) had 28,000-115,000
+frames parsed before its first frame was even looked at, in the lobby and
+at tables alike (docs/PERFORMANCE.md, issue 22's lobby flood).
+
+Third, the access log (daphne writes one to stdout at its default
 verbosity) shows requests without their query strings: a private table's
 address carries its invite token (`?invite=`), which must not end up in
 logs (issue 22; the nginx example logs `$uri` for the same reason).
 
-Third, the house runner (games/runner.py) starts with the server, not with
+Fourth, the house runner (games/runner.py) starts with the server, not with
 its first request: its duties must happen on time even when nobody visits
 (a duplicate round closes at its end time, in the middle of the night too).
 
@@ -27,30 +38,94 @@ docs/OPERATIONS.md, "Flood resistance".
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from daphne.cli import CommandLineInterface
 from daphne.server import Server
 from daphne.ws_protocol import WebSocketProtocol
+from django.conf import settings
 from twisted.internet import reactor
+
+logger = logging.getLogger(__name__)
 
 # Close codes after which the connection is dropped (games/consumers.py).
 DROP_CODES = frozenset({4413, 4429})
 DROP_GRACE_SECONDS = 1.0
+# While a socket's reading is paused, how often to look whether the
+# application has caught up (a timer only while paused).
+RESUME_CHECK_SECONDS = 0.05
+
+
+def read_ahead_frames() -> int:
+    """Frames that may wait for the application before reading pauses.
+
+    The consumer closes a socket for flooding once this many wait for it
+    (games/consumers.py, GuardedConsumer._admit), so reading further ahead
+    only parses frames that are going to be thrown away.
+    """
+    return max(1, settings.WS_RATE_BURST + settings.WS_FLOOD_CLOSE_AFTER)
 
 
 class DroppingWebSocketProtocol(WebSocketProtocol):
+    frames_read = 0
+    reading_paused = False
+
+    def onMessage(self, payload, isBinary):  # noqa: N802, N803 - autobahn's names
+        super().onMessage(payload, isBinary)
+        self.frames_read += 1
+        if not self.muted and self.application_queue.qsize() >= read_ahead_frames():
+            self.pause_reading()
+
+    def pause_reading(self) -> None:
+        """Read no more until the application has taken the frames waiting for it.
+
+        Called again for every frame parsed while over the limit: Twisted's
+        write-side flow control may resume the transport on its own. The
+        rest of what was already read (at most one 64 KiB read) is still
+        parsed; nothing is lost, the client's next frames wait in TCP.
+        """
+        transport = self.transport
+        if transport is None:
+            return
+        transport.pauseProducing()
+        if not self.reading_paused:
+            self.reading_paused = True
+            reactor.callLater(RESUME_CHECK_SECONDS, self._resume_when_taken)
+
+    def _resume_when_taken(self) -> None:
+        transport = self.transport
+        if not self.reading_paused or self.muted or not getattr(transport, "connected", False):
+            self.reading_paused = False  # dropped, closed or gone: nothing to resume
+            return
+        if self.application_queue.qsize() > read_ahead_frames() // 2:
+            reactor.callLater(RESUME_CHECK_SECONDS, self._resume_when_taken)
+            return
+        self.reading_paused = False
+        transport.resumeProducing()  # a no-op once the connection is closing
+
     def serverClose(self, code=None):  # noqa: N802 - daphne's name
         super().serverClose(code=code)
         if code in DROP_CODES:
             self.drop_now()
+        elif self.reading_paused:
+            # A close of another kind: read on, so the client's close frame is seen.
+            self.reading_paused = False
+            if self.transport is not None:
+                self.transport.resumeProducing()
 
     def drop_now(self) -> None:
         """Stop reading: frames still in flight are never parsed; the close frame still goes."""
         self.muted = True  # daphne queues nothing more for the application
+        self.reading_paused = False
         transport = self.transport
         if transport is None:
             return
+        logger.info(
+            "dropped the connection of a socket to %s closed for flooding: %d frames read",
+            getattr(self, "path", b"").decode("ascii", "replace"),
+            self.frames_read,
+        )
         self.dropConnection(abort=False)  # autobahn: state CLOSED, transport.loseConnection()
         reactor.callLater(DROP_GRACE_SECONDS, _abort, transport)
 

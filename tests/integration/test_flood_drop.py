@@ -7,12 +7,21 @@ limit, closes with 4429, and then stops reading: the client's sends fail
 (connection reset) or its reads end while it is still sending, within a
 bound far shorter than the seconds daphne's closing handshake and the
 flood's backlog kept such a connection alive.
+
+And the server reads a flooding socket's frames no further ahead than the
+application takes them: at most one read beyond what the consumer lets wait
+before it closes for flooding, in the lobby and at a table alike. Without
+that, daphne parsed whatever the client sent while the consumer was still
+in its connect handler: 30,000-115,000 frames per connection here before
+the first one was looked at (issue 22's lobby flood, docs/PERFORMANCE.md).
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import os
+import re
 import socket
 import struct
 import time
@@ -40,6 +49,11 @@ def server(database: SiteDatabase, tmp_path: Path) -> Iterator[DaphneServer]:
 
 
 FRAME_SIZE = 2 + 4 + len(b'{"type":"sync"}')
+# What the consumer lets wait before closing for flooding (WS_RATE_BURST +
+# WS_FLOOD_CLOSE_AFTER at their defaults), plus what one 64 KiB read holds,
+# twice over for a read split across the limit. Without the pause the server
+# read 30,000-115,000 frames of such a flood on this machine.
+READ_AT_MOST = 20 + 100 + 2 * (65536 // FRAME_SIZE)
 
 
 def masked_frame(text: bytes) -> bytes:
@@ -85,7 +99,7 @@ def close_codes(data: bytes) -> list[int]:
     return codes
 
 
-def flood_until_gone(sock: socket.socket) -> tuple[float, bytes, int]:
+def flood_until_gone(sock: socket.socket, received: bytes = b"") -> tuple[float, bytes, int]:
     """Send as fast as the socket takes it, never answering a close.
 
     Returns the seconds from the server's close frame to the connection's
@@ -93,8 +107,8 @@ def flood_until_gone(sock: socket.socket) -> tuple[float, bytes, int]:
     """
     frames = masked_frame(b'{"type":"sync"}') * 500
     sock.setblocking(False)
-    received, sent, start = b"", 0, time.monotonic()
-    closed_at = None
+    sent, start = 0, time.monotonic()
+    closed_at = time.monotonic() if 4429 in close_codes(received) else None
     while time.monotonic() - start < 60:
         try:
             sent += sock.send(frames) // FRAME_SIZE
@@ -130,3 +144,75 @@ def test_a_flooding_socket_is_cut_off_while_it_still_sends(server, database):
     # The server still serves everyone else.
     other = raw_socket(server, f"/ws/tables/{table['table']}/", table["players"][1]["session"])
     other.close()
+
+
+def frames_read(server: DaphneServer, path: str) -> list[int]:
+    """What the server's log says it read of each socket to `path` it dropped for flooding."""
+    pattern = rf"dropped the connection of a socket to {re.escape(path)} closed for flooding: (\d+) frames read"
+    return [int(n) for n in re.findall(pattern, server.log_path.read_text())]
+
+
+@pytest.mark.parametrize("where", ["lobby", "table"])
+def test_a_flooding_socket_is_read_no_further_ahead_than_the_consumer_takes(
+    server, database, where
+):
+    table = started_table(database, seats=2, variant="Keft")
+    player = table["players"][0]
+    path = "/ws/lobby/" if where == "lobby" else f"/ws/tables/{table['table']}/"
+    sock = raw_socket(server, path, player["session"])
+    try:
+        seconds, received, sent = flood_until_gone(sock)
+    finally:
+        sock.close()
+    assert 4429 in close_codes(received)
+    [read] = frames_read(server, path)
+    assert read <= READ_AT_MOST, f"{read} frames read of {sent} sent"
+    assert sent > READ_AT_MOST  # the client did send far more than that
+    # The server still serves the others.
+    other = raw_socket(server, path, table["players"][1]["session"])
+    other.close()
+
+
+def pipelined_socket(server: DaphneServer, path: str, session: str, frames: bytes):
+    """A handshake with `frames` sent right behind it, before the server answers.
+
+    Returns the socket, how many frames went out with the handshake, and what
+    followed the server's 101 in its first reads.
+    """
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = (
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+        "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+        f"Origin: {server.url}\r\nCookie: sessionid={session}\r\n\r\n"
+    ).encode()
+    sock.sendall(request)
+    sock.setblocking(False)
+    sent = 0
+    with contextlib.suppress(BlockingIOError):  # as much as the socket buffers take
+        while sent < len(frames):
+            sent += sock.send(frames[sent:])
+    sock.setblocking(True)
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(65536)
+        assert chunk, head
+        head += chunk
+    assert head.startswith(b"HTTP/1.1 101"), head[:200]
+    return sock, sent // FRAME_SIZE, head.split(b"\r\n\r\n", 1)[1]
+
+
+def test_frames_sent_before_the_socket_is_accepted_are_not_all_read(server, database):
+    table = started_table(database, seats=2, variant="Keft")
+    player = table["players"][0]
+    backlog = masked_frame(b'{"type":"sync"}') * 50_000  # about 1 MB
+    sock, pipelined, first = pipelined_socket(server, "/ws/lobby/", player["session"], backlog)
+    try:
+        seconds, received, sent = flood_until_gone(sock, first)
+    finally:
+        sock.close()
+    assert pipelined > READ_AT_MOST  # the client got that much out before the answer
+    assert 4429 in close_codes(received)
+    [read] = frames_read(server, "/ws/lobby/")
+    assert read <= READ_AT_MOST, f"{read} frames read; {pipelined} sent before the 101"
