@@ -10,7 +10,7 @@ The close frame is still written, then reading stops (`loseConnection`);
 a client that does not even read is cut off after DROP_GRACE_SECONDS.
 
 Second, a socket's frames are read only as fast as the application takes
-them: once more frames wait for it than the consumer ever lets wait before
+them (and none before it has accepted the socket): once more frames wait for it than the consumer ever lets wait before
 it closes for flooding (WS_RATE_BURST + WS_FLOOD_CLOSE_AFTER), reading
 stops until they are taken (TCP's own flow control then holds the client
 back). daphne alone reads and parses everything a client sends, however far
@@ -70,6 +70,27 @@ def read_ahead_frames() -> int:
 class DroppingWebSocketProtocol(WebSocketProtocol):
     frames_read = 0
     reading_paused = False
+    handshake_read = False
+
+    def onConnect(self, request):  # noqa: N802 - autobahn's name
+        self.handshake_read = True
+        return super().onConnect(request)
+
+    def dataReceived(self, data):  # noqa: N802 - Twisted's name
+        super().dataReceived(data)
+        if self.handshake_read and self.state == self.STATE_CONNECTING:
+            # Frames sent before the application has accepted the socket (no
+            # browser sends any): read no more until it has, or everything a
+            # client pipelines behind its handshake during the connect handler
+            # is parsed at once on accepting (measured: 50,000 of 50,000).
+            # Each read: daphne resumes the transport once after the hand-over.
+            if self.transport is not None:
+                self.transport.pauseProducing()
+
+    def onOpen(self):  # noqa: N802 - autobahn's name
+        super().onOpen()
+        if self.transport is not None and not self.reading_paused:
+            self.transport.resumeProducing()
 
     def onMessage(self, payload, isBinary):  # noqa: N802, N803 - autobahn's names
         super().onMessage(payload, isBinary)
