@@ -96,9 +96,10 @@ def _messages(updates: list[Broadcast]) -> list[tuple[str, dict]]:
 async def _send_all(messages: list[tuple[str, dict]]) -> None:
     """Every message to the layer at once, all within CHANNEL_LAYER_TIMEOUT.
 
-    At once, not one after the other: on Redis each is a round trip, and a
-    move or a form post (which waits for its publish) would otherwise wait for
-    five of them in a row (its table and each seated member's home page).
+    At once, not one after the other: on Redis each would be a round trip, and
+    a move or a form post (which waits for its publish) would otherwise wait
+    for five of them in a row (its table and each seated member's home page);
+    our Redis layer sends them as one pipeline (`group_send_many`).
     """
     layer = get_channel_layer()
     if getattr(layer, "hands_over_at_once", False):
@@ -107,7 +108,11 @@ async def _send_all(messages: list[tuple[str, dict]]) -> None:
         for group, message in messages:
             await layer.group_send(group, message)
         return
-    sends = [layer.group_send(group, message) for group, message in messages]
+    send_many = getattr(layer, "group_send_many", None)  # Redis: one round trip (club.layers)
+    if send_many is not None:
+        sends = [send_many(messages)]
+    else:
+        sends = [layer.group_send(group, message) for group, message in messages]
     outcomes = await asyncio.wait_for(
         asyncio.gather(*sends, return_exceptions=True), settings.CHANNEL_LAYER_TIMEOUT
     )
