@@ -61,13 +61,19 @@ def site(tmp_path: Path) -> Iterator[Site]:
         stop_site(site)
 
 
-async def seat_players(site: Site, setup: dict) -> list[Player]:
-    """Seats 0 and 1 and the first watcher on server 0; seats 2, 3 and the second on server 1."""
+async def seat_players(site: Site, setup: dict, seats_on_one: bool = False) -> list[Player]:
+    """Seats 0 and 1 and the first watcher on server 0; seats 2, 3 and the second on server 1.
+
+    `seats_on_one`: every seat on server 0 (the watchers still one on each).
+    """
     players = []
     members = setup["players"] + setup["watchers"]
     for index, member in enumerate(members):
         seated = index < len(setup["players"])
-        server = site.servers[(index // 2) % 2 if seated else index % 2]
+        if seated:
+            server = site.servers[0 if seats_on_one else (index // 2) % 2]
+        else:
+            server = site.servers[index % 2]
         client = TableClient(server, setup["table"], member["session"])
         players.append(Player(client, index if seated else None, random.Random(index)))
     firsts = await asyncio.gather(*(p.client.open() for p in players))
@@ -319,7 +325,10 @@ async def test_a_slow_redis_holds_no_move_up_longer_than_the_layer_timeout(
     sleep_seconds = 5
     try:
         setup = await asyncio.to_thread(started_table, site.database, 4, "Devyatka", 2)
-        players = await seat_players(site, setup)
+        # Every seat on one server: its moves need no other process to go on
+        # while Redis sleeps (across processes the next seat could wait for Redis
+        # whenever the sleep caught an update on its way: a race, not the rule).
+        players = await seat_players(site, setup, seats_on_one=True)
         playing = asyncio.Event()
         playing.set()
         tasks = [asyncio.create_task(run_player(p, playing, THINK)) for p in players]
