@@ -60,7 +60,7 @@ def open_to(game: Game, player: Player | None) -> bool:
         return False
     if player is not None and player.pk in (game.players or []):
         return True
-    if not game.table.private and not hooks.is_sealed(game.table_id):
+    if not game.table.private:  # public: never sealed (games.hooks)
         return True
     everybody = hooks.visible_games_q(None)
     return everybody is not None and Game.objects.filter(everybody, pk=game.pk).exists()

@@ -10,10 +10,10 @@ The close frame is still written, then reading stops (`loseConnection`);
 a client that does not even read is cut off after DROP_GRACE_SECONDS.
 
 Second, a socket's frames are read only as fast as the application takes
-them (and none before it has accepted the socket): once more frames wait for it than the consumer ever lets wait before
-it closes for flooding (WS_RATE_BURST + WS_FLOOD_CLOSE_AFTER), reading
-stops until they are taken (TCP's own flow control then holds the client
-back). daphne alone reads and parses everything a client sends, however far
+them (and none before it has accepted the socket): once more frames wait
+for it than the consumer ever lets wait before it closes for flooding
+(WS_RATE_BURST + WS_FLOOD_CLOSE_AFTER), reading stops until they are taken
+(TCP's own flow control then holds the client back). daphne alone reads and parses everything a client sends, however far
 behind the application is: a flooding socket whose consumer was still in
 its connect handler (a few database and Redis round trips, each a turn of
 the event loop in which daphne parsed another 64 KiB) had 28,000-115,000

@@ -42,10 +42,10 @@ def on_database(func: Callable[..., Any]) -> Callable[..., Any]:
     """`database_sync_to_async(func)`, in the pool of database threads where there is one.
 
     Like `database_sync_to_async`, it closes (returns to the pool) the thread's
-    connection before and after the call. One wrapper per (module-level) function, made on
-    first use: the consumers wrap a service at each call, and making the
-    wrapper (asgiref inspects the function) was a few percent of the event
-    loop's work per move.
+    connection before and after the call. One wrapper per (module-level)
+    function, made on first use: the consumers wrap a service at each call,
+    and making the wrapper (asgiref inspects the function) was a few percent
+    of the event loop's work per move.
     """
     executor = _threads()
     if executor is None:

@@ -6,11 +6,11 @@ open), and no rematch deals new cards at it. Its finished games, on the other
 hand, are seen by more people than their players: those who finished the same
 board, and everyone once the round has closed. Such an app registers a
 `TableRules` in its AppConfig.ready(); only a private table may be sealed
-(the services skip the question for a public one). The games pages, services and sockets
-ask here, so dependencies keep pointing inward. They are also told when a
-game at one of their (private) tables finishes (`game_finished`, inside the transaction
-that writes its results), so they can keep what they derive from results
-beside them.
+(a public one is answered here without asking them). The games pages,
+services and sockets ask here, so dependencies keep pointing inward. They are
+also told when a game at one of their (private) tables finishes
+(`game_finished`, inside the transaction that writes its results), so they
+can keep what they derive from results beside them.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from django.db import models
 
 if TYPE_CHECKING:
     from club.models import Player
+    from games.models import Table
     from games.services import Broadcast
 
 
@@ -57,8 +58,9 @@ def not_sealed_q(prefix: str = "") -> models.Q:
     return rule
 
 
-def is_sealed(table_id: int) -> bool:
-    return any(rules.is_sealed(table_id) for rules in _rules)
+def is_sealed(table: Table) -> bool:
+    """Is this table sealed? Only a private one can be: a public one is answered without asking."""
+    return table.private and any(rules.is_sealed(table.pk) for rules in _rules)
 
 
 def visible_games_q(player: Player | None) -> models.Q | None:
@@ -78,7 +80,10 @@ def table_link(table_id: int) -> tuple[str, str] | None:
     return None
 
 
-def game_finished(game_id: int, results: list) -> None:
+def game_finished(table: Table, game_id: int, results: list) -> None:
+    """Tell the apps a game at `table` finished; only a private table can be theirs."""
+    if not table.private:
+        return
     for rules in _rules:
         rules.game_finished(game_id, results)
 

@@ -83,7 +83,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     seats = list(table.seats.all())
     seated = any(s.player_id == player.pk for s in seats)
     # A sealed table (a duplicate board) has no invite link and no rematch.
-    sealed = table.private and hooks.is_sealed(table.pk)
+    sealed = hooks.is_sealed(table)
     engine = table.variant.engine
     return render(
         request,

@@ -114,7 +114,7 @@ def may_see_private(
 def invite_matches(table: Table, invite: str | None) -> bool:
     """The invite opens the table; a sealed table (a duplicate board) no invite opens."""
     token = canonical_invite(invite)
-    return token is not None and token == table.invite_token and not hooks.is_sealed(table.pk)
+    return token is not None and token == table.invite_token and not hooks.is_sealed(table)
 
 
 def locked_visible_table(table_id: int, player_id: int | None, invite: str | None = None):

@@ -31,5 +31,4 @@ def record_results(table: Table, game: Game) -> None:
         for seat, player_id in enumerate(game.players)
     )
     record_game(game.game, game.options, rows)
-    if table.private:  # only a private table can be an app's (games.hooks): none to tell
-        hooks.game_finished(game.pk, rows)
+    hooks.game_finished(table, game.pk, rows)

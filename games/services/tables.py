@@ -321,8 +321,7 @@ def play_again_by_id(player_id: int, table_id: int) -> Broadcast:
         raise ServiceError("not_seated", _("Only the players at this table can play again."))
     if mine.resigned_at is not None:
         raise ServiceError("resigned", _("You left this game, so you are not in its rematch."))
-    # Only a private table can be sealed (games.hooks): a public one skips the query.
-    if table.private and hooks.is_sealed(table.pk):
+    if hooks.is_sealed(table):
         raise ServiceError(
             "one_deal", _("This table plays one fixed deal only: there is no rematch.")
         )

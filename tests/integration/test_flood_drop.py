@@ -148,7 +148,10 @@ def test_a_flooding_socket_is_cut_off_while_it_still_sends(server, database):
 
 def frames_read(server: DaphneServer, path: str) -> list[int]:
     """What the server's log says it read of each socket to `path` it dropped for flooding."""
-    pattern = rf"dropped the connection of a socket to {re.escape(path)} closed for flooding: (\d+) frames read"
+    pattern = (
+        rf"dropped the connection of a socket to {re.escape(path)} "
+        r"closed for flooding: (\d+) frames read"
+    )
     return [int(n) for n in re.findall(pattern, server.log_path.read_text())]
 
 
