@@ -239,6 +239,18 @@ def test_a_burst_of_log_in_posts_from_one_address_is_refused_while_another_signs
     assert request_from("127.0.0.5", proxy.port, "GET", "/accounts/login/")[0] == 200
 
 
+def test_a_burst_of_posts_from_one_address_is_refused_while_its_pages_and_others_still_work(
+    site,
+):
+    servers, proxy = site
+    # Anonymous posts without a CSRF token: Django answers 403, nginx's limit 429.
+    statuses = [request_from("127.0.0.8", proxy.port, "POST", "/tables/")[0] for _ in range(60)]
+    assert statuses[:30] == [403] * 30  # a burst of clicks, and more, reaches the site
+    assert 429 in statuses[30:]  # a script posting as fast as it is answered does not
+    assert request_from("127.0.0.8", proxy.port, "GET", "/tables/")[0] == 200  # pages still load
+    assert request_from("127.0.0.9", proxy.port, "POST", "/tables/")[0] == 403  # others post
+
+
 def login_attempt(address: str, port: int, email: str, password: str) -> tuple[int, bytes]:
     """GET the form for its CSRF token, POST the password; (status, page)."""
     status, headers, body = request_from(address, port, "GET", "/accounts/login/")
