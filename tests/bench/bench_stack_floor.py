@@ -1,0 +1,310 @@
+"""The least a move can cost on this stack, beside what a real move costs.
+
+Issue 26 asked for half the server CPU per move of 09ce0b5. This benchmark
+measures how much of a move is the serving stack itself (daphne, Channels'
+consumer and dispatch loop, the channel layer, a text frame to each seat)
+with no game, no projection and no table rows: `tests/bench/floor_app.py`,
+served by `python -m club.server` like the site, played by a client in a
+process of its own at the load tool's shape (tables x seats, one move per
+`--think` seconds per table, each move's frame to every seat). Then, in the
+same run and alternating, `manage.py loadtest` against the real site of this
+checkout and of each `--tree` (the same command the issue's figures come
+from). Server CPU per move is the server process's CPU time over the playing
+window divided by the moves made.
+
+    .venv/bin/python tests/bench/bench_stack_floor.py [--rounds 2] [--duration 30]
+        [--tree /path/to/old/checkout ...]
+
+Floors: `none` (no database at all) and `hop` (one call on the database
+thread running `SELECT 1`, as every move makes one such call).
+
+`--postgres` runs everything on PostgreSQL + Redis instead of the embedded
+default: a fresh database per run on the server at `--postgres-url`
+(default postgres://postgres@127.0.0.1:5432, dropped afterwards) and the
+Redis layer at `--redis-url` (default redis://127.0.0.1:6379/9, flushed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.bench.common import machine  # noqa: E402
+
+PYTHON = sys.executable
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"server exited with {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"server on port {port} did not start")
+
+
+def _server(tree: Path, port: int, app: str, env: dict) -> subprocess.Popen:
+    entry = ["-m", "club.server"] if (tree / "club" / "server.py").exists() else ["-m", "daphne"]
+    proc = subprocess.Popen(
+        [PYTHON, *entry, "-b", "127.0.0.1", "-p", str(port), app],
+        cwd=tree,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _wait_for_port(port, proc)
+    return proc
+
+
+def _environment(args: argparse.Namespace, name: str) -> tuple[dict, Callable[[], None]]:
+    """The server's environment for one run, and what removes its database afterwards."""
+    env = {**os.environ}
+    if not args.postgres:
+        env.pop("REDIS_URL", None)
+        db = Path(tempfile.gettempdir()) / f"{name}.sqlite3"
+        env["DATABASE_URL"] = f"sqlite:///{db}"
+
+        def drop() -> None:
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{db}{suffix}").unlink(missing_ok=True)
+
+        return env, drop
+    server = args.postgres_url.rstrip("/")
+    psql = ["psql", "-q", "-d", f"{server}/postgres", "-c"]
+    subprocess.run([*psql, f"CREATE DATABASE {name}"], check=True)
+    subprocess.run(["redis-cli", "-u", args.redis_url, "flushdb"], check=True, capture_output=True)
+    env["DATABASE_URL"] = f"{server}/{name}"
+    env["REDIS_URL"] = args.redis_url
+
+    def drop() -> None:
+        subprocess.run([*psql, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
+
+    return env, drop
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+# -- the floor: the client ---------------------------------------------------
+
+
+async def _play_floor(port: int, tables: int, seats: int, think: float, duration: float) -> dict:
+    """One move per table every ~think s; a move counts once every seat has its frame."""
+    from websockets.asyncio.client import connect
+
+    rng = random.Random(1)
+    socks = []
+    for table in range(tables):
+        row = []
+        for _ in range(seats):
+            row.append(await connect(f"ws://127.0.0.1:{port}/ws/floor/{table}/", max_size=None))
+        socks.append(row)
+    latencies: list[float] = []
+    stop = time.monotonic() + duration
+
+    async def table_loop(row: list) -> None:
+        version = 0
+        await asyncio.sleep(rng.uniform(0, think))
+        while time.monotonic() < stop:
+            mover = rng.choice(row)
+            sent = time.perf_counter()
+            await mover.send(json.dumps({"type": "play", "move": "x", "version": version}))
+            version += 1
+            for ws in row:
+                while json.loads(await ws.recv())["version"] < version:
+                    pass
+            latencies.append(time.perf_counter() - sent)
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+
+    await asyncio.gather(*(table_loop(row) for row in socks))
+    for row in socks:
+        for ws in row:
+            await ws.close()
+    return {"moves": len(latencies), "latencies": latencies}
+
+
+def _client_main(args: argparse.Namespace) -> None:
+    result = asyncio.run(_play_floor(args.port, args.tables, args.seats, args.think, args.duration))
+    json.dump(result, sys.stdout)
+
+
+def _floor_run(args: argparse.Namespace, database: str) -> dict:
+    port = _free_port()
+    env, drop = _environment(args, f"floor_{port}")
+    env.update({"FLOOR_DATABASE": database, "BOT_RUNNER": "0"})
+    proc = _server(ROOT, port, "tests.bench.floor_app:application", env)
+    try:
+        client = subprocess.Popen(
+            [
+                PYTHON,
+                __file__,
+                "--client",
+                "--port",
+                str(port),
+                "--tables",
+                str(args.tables),
+                "--seats",
+                str(args.seats),
+                "--think",
+                str(args.think),
+                "--duration",
+                str(args.duration),
+            ],
+            stdout=subprocess.PIPE,
+        )
+        # The window: after the sockets are open (a second a hundred), to the end.
+        time.sleep(min(10.0, 2.0 + args.tables * args.seats / 200))
+        cpu0, t0 = _cpu_seconds(proc.pid), time.monotonic()
+        out, _ = client.communicate()
+        cpu1, t1 = _cpu_seconds(proc.pid), time.monotonic()
+    finally:
+        _stop(proc)
+        drop()
+    result = json.loads(out)
+    # Moves made inside the window, by the client's steady rate.
+    moves = result["moves"] * (t1 - t0) / args.duration
+    lat = sorted(result["latencies"])
+    return {
+        "cpu_per_move_ms": 1000 * (cpu1 - cpu0) / max(1.0, moves),
+        "moves_per_s": result["moves"] / args.duration,
+        "p50_ms": 1000 * lat[len(lat) // 2] if lat else None,
+    }
+
+
+# -- the real site: manage.py loadtest ----------------------------------------
+
+
+def _real_run(args: argparse.Namespace, tree: Path) -> dict:
+    port = _free_port()
+    env, drop = _environment(args, f"floor_site_{port}")
+    subprocess.run([PYTHON, "manage.py", "migrate", "-v0"], cwd=tree, env=env, check=True)
+    proc = _server(tree, port, "club.asgi:application", env)
+    report = Path(tempfile.gettempdir()) / f"floor-real-{port}.json"
+    again = ["--again", "socket"] if _has_socket_again(tree) else []
+    try:
+        subprocess.run(
+            [
+                PYTHON,
+                "manage.py",
+                "loadtest",
+                "--url",
+                f"http://127.0.0.1:{port}",
+                "--tables",
+                str(args.tables),
+                "--seats",
+                str(args.seats),
+                "--think",
+                str(args.think),
+                "--duration",
+                str(args.duration),
+                "--server-pid",
+                str(proc.pid),
+                "--probe-interval",
+                "0",
+                *again,
+                "--json",
+                str(report),
+            ],
+            cwd=tree,
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    finally:
+        _stop(proc)
+        drop()
+    figures = json.loads(report.read_text())
+    report.unlink()
+    return {
+        "cpu_per_move_ms": figures["server_cpu_ms_per_move"],
+        "moves_per_s": figures["moves_per_second"],
+        "p50_ms": figures["latency_ms"]["p50"],
+    }
+
+
+def _has_socket_again(tree: Path) -> bool:
+    """Whether that checkout's table socket takes `again` (else its rematches are posts)."""
+    return '"again": self._handle_again' in (tree / "games" / "consumers.py").read_text()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--duration", type=float, default=30.0)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--tree", action="append", default=[], help="another checkout to run")
+    parser.add_argument("--postgres", action="store_true", help="PostgreSQL + Redis")
+    parser.add_argument("--postgres-url", default="postgres://postgres@127.0.0.1:5432")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
+    parser.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.client:
+        _client_main(args)
+        return
+    runs = [
+        ("floor: no database", lambda: _floor_run(args, "none")),
+        ("floor: one database call", lambda: _floor_run(args, "hop")),
+        (f"site: {ROOT}", lambda: _real_run(args, ROOT)),
+    ]
+    runs += [(f"site: {tree}", lambda tree=tree: _real_run(args, Path(tree))) for tree in args.tree]
+    print(json.dumps(machine()))
+    print("PostgreSQL + Redis" if args.postgres else "embedded default (SQLite, in-memory layer)")
+    print(f"{args.tables} x {args.seats}, think {args.think} s, {args.duration:g} s a run")
+    results: dict[str, list[dict]] = {name: [] for name, _ in runs}
+    for round_ in range(args.rounds):
+        order = runs if round_ % 2 == 0 else runs[::-1]
+        for name, run in order:
+            figures = run()
+            results[name].append(figures)
+            print(
+                f"  round {round_ + 1} {name}: {figures['cpu_per_move_ms']:.2f} ms CPU a move, "
+                f"{figures['moves_per_s']:.1f} moves/s, p50 {figures['p50_ms']:.1f} ms",
+                flush=True,
+            )
+    print("median server CPU per move:")
+    for name, figures in results.items():
+        cpu = statistics.median(f["cpu_per_move_ms"] for f in figures)
+        print(f"  {cpu:6.2f} ms  {name}")
+
+
+if __name__ == "__main__":
+    main()
