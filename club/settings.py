@@ -438,9 +438,11 @@ ACCOUNT_PREVENT_ENUMERATION = True
 # daphne --proxy-headers makes it the member's, docs/OPERATIONS.md). allauth's
 # default also locks an ACCOUNT after 5 wrong passwords in 5 minutes, which
 # lets anyone lock its owner out; failed log-ins are limited per address
-# only, a burst and a slower hourly budget (ACCOUNT_LOGIN_FAILED_LIMIT).
+# only, a burst and a slower hourly budget (ACCOUNT_LOGIN_FAILED_LIMIT); 5 a
+# minute, so that a member meets this friendly refusal before the nginx
+# example's limit on log-in posts (6 a minute, burst 5) answers 429.
 ACCOUNT_RATE_LIMITS = {
-    "login_failed": env("ACCOUNT_LOGIN_FAILED_LIMIT", "10/m/ip,60/h/ip"),
+    "login_failed": env("ACCOUNT_LOGIN_FAILED_LIMIT", "5/m/ip,60/h/ip"),
     "signup": env("ACCOUNT_SIGNUP_LIMIT", "20/m/ip,200/h/ip"),
 }
 LOGIN_URL = "account_login"
