@@ -238,6 +238,10 @@ def test_a_burst_of_log_in_posts_from_one_address_is_refused_while_another_signs
     ]
     assert statuses[:6] == [403] * 6  # a member's retries reach allauth's friendlier limit
     assert 429 in statuses[6:]  # a loop of password hashes does not
+    status, headers, body = request_from("127.0.0.4", proxy.port, "POST", "/accounts/login/")
+    assert status == 429  # nginx's refusal, in the club's six languages
+    assert headers["content-type"].startswith("text/html")
+    assert "Подождите несколько секунд" in body.decode() and b"Please wait" in body
     assert request_from("127.0.0.4", proxy.port, "GET", "/accounts/signup/")[0] == 200
     assert request_from("127.0.0.5", proxy.port, "POST", "/accounts/signup/")[0] == 403
 
