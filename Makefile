@@ -19,16 +19,21 @@ $(BIN)/.installed: pyproject.toml requirements.lock
 install: $(BIN)/.installed
 
 # Static files as deployed (hashed, compressed), collected into var/static so a
-# checkout's own tests keep serving straight from static/.
+# checkout's own tests keep serving straight from static/. DEBUG stays off, as
+# deployed: the club's own 404/500 pages, and {% static %} names the hashed files
+# (Django's storage hands out unhashed names under DEBUG); the default
+# ALLOWED_HOSTS already takes 127.0.0.1 and localhost (`DJANGO_DEBUG=1 make run`
+# for the debug pages).
 run: export STATIC_ROOT := $(CURDIR)/var/static
+run: export DJANGO_DEBUG ?= 0
 run: install
-	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
-	DJANGO_DEBUG=1 $(BIN)/python manage.py demo_data
-	DJANGO_DEBUG=1 $(BIN)/python manage.py collectstatic --noinput --clear -v0
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_data
+	$(BIN)/python manage.py collectstatic --noinput --clear -v0
 	@echo "Serving on http://127.0.0.1:$(PORT)/ (and the analysis worker beside it, its search at the lowest priority)"
-	DJANGO_DEBUG=1 $(BIN)/python manage.py analysis_worker & worker=$$!; \
+	$(BIN)/python manage.py analysis_worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	DJANGO_DEBUG=1 $(BIN)/python -m club.server -b 127.0.0.1 -p $(PORT) \
+	$(BIN)/python -m club.server -b 127.0.0.1 -p $(PORT) \
 		--ping-interval $(WS_PING_INTERVAL) --ping-timeout $(WS_PING_TIMEOUT) club.asgi:application
 
 test: install
