@@ -13,7 +13,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import registry, services
+from games import hooks, registry, services
 from games.broadcast import publish_sync
 from games.i18n import lazy_format
 from games.models import MIN_TURN_SECONDS, Game, Move, RateLimitEvent, Seat, Table, Variant
@@ -240,9 +240,32 @@ class GameAdmin(admin.ModelAdmin):
     list_filter = ["game", "finished"]
     search_fields = ["table__id"]
     inlines = [MoveInline]
+    # What a withheld game (a duplicate board while its round is open, games.hooks)
+    # shows nobody, staff included: the seed deals the whole game, the state holds
+    # every hand, and the result and moves tell how the board went.
+    WITHHELD_FIELDS = ("seed", "state", "result", "resigned", "simultaneous_since")
+
+    def _withheld(self, obj: Game | None) -> bool:
+        return obj is not None and hooks.deal_withheld(obj.table)
+
+    def get_fields(self, request, obj=None):
+        fields = [f.name for f in Game._meta.fields]
+        if self._withheld(obj):
+            return [f for f in fields if f not in self.WITHHELD_FIELDS] + ["withheld"]
+        return fields
 
     def get_readonly_fields(self, request, obj=None):
-        return [f.name for f in Game._meta.fields]
+        return self.get_fields(request, obj)
+
+    def get_inlines(self, request, obj):
+        return [] if self._withheld(obj) else self.inlines
+
+    @admin.display(description=_("withheld"))
+    def withheld(self, obj: Game) -> str:
+        return _(
+            "A duplicate board whose round is open: its seed, cards, moves and result are "
+            "shown to nobody until the round closes."
+        )
 
     def has_add_permission(self, request) -> bool:
         return False

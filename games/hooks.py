@@ -38,6 +38,13 @@ class TableRules(Protocol):
     def table_link(self, table_id: int) -> tuple[str, str] | None:
         """(label, url) of the page a sealed table belongs to, for its table page."""
 
+    def withheld_table_ids(self) -> models.QuerySet:
+        """Ids (a values_list) of the sealed tables whose deals and results are still
+        withheld from everyone (a board of a round not closed yet): their games' seeds,
+        hands in admin, ratings and standings wait (see `deal_withheld`)."""
+
+    def is_withheld(self, table_id: int) -> bool: ...
+
     def game_finished(self, game_id: int, results: list) -> None:
         """A game's results (club.GameResult, one per seat) were just written."""
 
@@ -70,6 +77,24 @@ def visible_games_q(player: Player | None) -> models.Q | None:
         extra = rules.visible_games(player)
         rule = extra if rule is None else rule | extra
     return rule
+
+
+def withheld_q(prefix: str = "") -> models.Q | None:
+    """A Q over tables (`prefix` is the lookup to a table) picking the withheld ones; None
+    when no app withholds anything."""
+    rule = None
+    for rules in _rules:
+        extra = models.Q(**{f"{prefix}pk__in": rules.withheld_table_ids()})
+        rule = extra if rule is None else rule | extra
+    return rule
+
+
+def deal_withheld(table: Table) -> bool:
+    """Are this table's deals withheld from everyone for now (seed, hands in admin, rating)?
+
+    Only a private (sealed) table can be: a public one is answered without asking.
+    """
+    return table.private and any(rules.is_withheld(table.pk) for rules in _rules)
 
 
 def table_link(table_id: int) -> tuple[str, str] | None:

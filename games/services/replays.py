@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
-from games import registry
+from games import hooks, registry
 from games.i18n import lazy_format
 from games.models import Game
 from games.services.common import ServiceError
@@ -133,6 +133,13 @@ def record(game: Game) -> dict:
     rows = game.moves.order_by("number").values_list("number", "seat", "move", "auto")
     first = steps[0][1]
     table = game.table
+    seed, deal = game.seed, engine.to_json(first)
+    if hooks.deal_withheld(table):
+        # A duplicate board while its round is open: the seed deals the whole game (Golf's
+        # later rounds and stock), more than the game showed; it stays secret until then.
+        seed = None
+        if "seed" in deal:
+            deal = {**deal, "seed": None}
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -146,8 +153,8 @@ def record(game: Game) -> dict:
         "started": game.started.isoformat(),
         "finished": game.finished.isoformat() if game.finished else None,
         "players": _players(game),
-        "seed": game.seed,
-        "deal": engine.to_json(first),
+        "seed": seed,
+        "deal": deal,
         "moves": [
             {"n": n, "seat": seat, "move": move, "auto": auto, "forced": n in forced}
             for n, seat, move, auto in rows
