@@ -6,12 +6,9 @@ are private and sealed (no invite opens them, no spectator watches), and
 their games are visible to their own players (games' own rule), to every
 member who finished the same board, and to everyone once the round closed.
 
-What a round's boards add up to is a different matter (`withheld_rounds`, the
-one rule every page, export and rating follows): while a round is open its
-boards' seeds, standings, rating changes and the player figures built on them
-are shown to nobody, staff and finished entrants included. A member who
-finished a board sees that board's traveller, never the sums, which would tell
-what the others did on boards they have not played yet.
+What a round's boards add up to, and their seeds, are another matter
+(duplicate.withheld, the one rule every page, export and rating follows):
+shown to nobody, staff and finished entrants included, until the round closes.
 """
 
 from __future__ import annotations
@@ -20,24 +17,9 @@ from django.db import models
 from django.utils.translation import gettext
 
 from club.models import Player
-from duplicate.models import Play, Round
+from duplicate.models import Play
 from duplicate.standings import record_keys
-
-
-def withheld_rounds() -> models.QuerySet:
-    """The rounds whose boards are still withheld from everyone: every round not closed yet.
-
-    The rule (docs/PROTOCOL.md, the rules page): a board's seed, and what its games add
-    to standings (page and CSV), ratings and player figures, wait until its round closes
-    (duplicate.services.close_round, which then rates its games in the order they
-    finished). Not until the viewer has finished the board: sums and ratings mix boards,
-    and a rating is one number for every viewer.
-    """
-    return Round.objects.filter(closed__isnull=True)
-
-
-def withheld_plays() -> models.QuerySet:
-    return Play.objects.filter(board__round__in=withheld_rounds())
+from duplicate.withheld import withheld_plays
 
 
 def finished_boards(player: Player | None) -> models.QuerySet:

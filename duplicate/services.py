@@ -183,7 +183,19 @@ def close_round(round_id: int) -> list[Broadcast]:
         update = services.play_out(table_id)
         if update is not None:
             updates.append(update)
-    Round.objects.filter(pk=round_id, closed__isnull=True).update(closed=timezone.now())
+    with transaction.atomic():
+        # Closing makes the round public (duplicate.withheld): its games are rated now, in
+        # the order they finished, in the transaction that closes it, and only once (the
+        # round's row is locked; a second closing finds it closed).
+        current = Round.objects.select_for_update().get(pk=round_id)
+        if current.closed is None:
+            games = (
+                Play.objects.filter(board__round_id=round_id, game__result__isnull=False)
+                .order_by("game__finished", "game_id")
+                .values_list("game_id", flat=True)
+            )
+            services.rate_games(list(dict.fromkeys(games)))
+            Round.objects.filter(pk=round_id).update(closed=timezone.now())
     return updates
 
 

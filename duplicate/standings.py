@@ -27,6 +27,7 @@ from club.standings import (
     rank_rows,
 )
 from duplicate.models import Board, DuplicateSeries, Play, Round
+from duplicate.withheld import withheld_rounds
 from games import registry
 
 # The one place that knows which GameResult columns make a seat's outcome: the
@@ -68,21 +69,23 @@ def record_keys(game_id: int, results: list[GameResult]) -> int:
 
 
 def scored_keys(series_id: int) -> list[tuple[int, int, int, list]]:
-    """(board id, seat, player id, comparison key) of every finished play of a series.
+    """(board id, seat, player id, comparison key) of every finished play of a series'
+    rounds that are public (duplicate.withheld: an open round adds nothing yet).
 
     One query over the plays alone (the round and board joins pick the series'
     dozen boards): no result rows, no JSON objects to merge per play.
     """
     play, board, round_ = Play._meta.db_table, Board._meta.db_table, Round._meta.db_table
+    withheld, withheld_params = withheld_rounds().order_by().values("pk").query.sql_with_params()
     sql = f"""
         SELECT p.board_id, p.seat, p.player_id, p.outcome_key
         FROM {play} AS p
         JOIN {board} AS b ON b.id = p.board_id
         JOIN {round_} AS r ON r.id = b.round_id
-        WHERE r.series_id = %s AND p.outcome_key IS NOT NULL
+        WHERE r.series_id = %s AND p.outcome_key IS NOT NULL AND r.id NOT IN ({withheld})
     """
     with connection.cursor() as cursor:
-        cursor.execute(sql, [series_id])
+        cursor.execute(sql, [series_id, *withheld_params])
         rows = cursor.fetchall()
     keys = [row[3] for row in rows]
     if keys and isinstance(keys[0], str):
@@ -161,7 +164,8 @@ def score(entries: list[Entry], options: dict, game: str) -> list[Entry]:
 
 
 def standings(series: DuplicateSeries) -> list[DuplicateRow]:
-    """Every entrant's average matchpoint percentage over the boards they played, ranked.
+    """Every entrant's average matchpoint percentage over the boards they played, ranked:
+    the boards of closed rounds only (duplicate.withheld), for every viewer and the CSV.
 
     Straight from the stored keys to the sums (no Entry per play): this runs on
     every series page, over every play of the series.

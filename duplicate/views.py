@@ -17,6 +17,7 @@ from duplicate import standings as duplicate_standings
 from duplicate.models import Board, DuplicateSeries, Gathering, Play, Round
 from duplicate.rules import open_board
 from duplicate.services import gather, join_gathering, leave_gathering, play_board, start_gathering
+from duplicate.withheld import withheld_rounds
 from games.broadcast import publish_sync
 from games.services import ServiceError
 
@@ -78,6 +79,8 @@ def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
     current = [{"round": r, "boards": _boards(viewer, r)} for r in rounds if r.is_open(now)]
     rows = duplicate_standings.standings(series)
     waiting = any(b["waiting_here"] for item in current for b in item["boards"])
+    # Boards of a round still open add nothing to the standings yet (duplicate.withheld).
+    pending = withheld_rounds().filter(series=series, starts__lte=now).exists()
     return render(
         request,
         "duplicate/series_detail.html",
@@ -89,6 +92,7 @@ def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "unranked": [r for r in rows if r.rank is None],
             "now": now,
             "waiting": waiting,
+            "pending": pending,
         },
     )
 

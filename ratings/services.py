@@ -22,6 +22,8 @@ Rules (also on the rules page, templates/club/rules.html):
   the deleted member's seat.)
 * ``rebuild_ratings`` replays the games in the order they were rated (see ``rebuild``),
   so a rebuild gives exactly the stored values.
+* A duplicate board's games are rated when its round closes, in the order they finished
+  (duplicate.withheld): until then their rating changes would tell how the board went.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from django.db.models import F, Min
 from openskill.models import PlackettLuce
 
 from club.models import GameResult
-from games import registry
+from games import hooks, registry
 from ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange
 
 MODEL = PlackettLuce(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
@@ -240,8 +242,14 @@ def rebuild(batch_size: int = 5000) -> int:
     count = 0
     with transaction.atomic():
         # The order first: the RatingChange rows that say it are deleted next.
+        results = GameResult.objects.all()
+        withheld = hooks.withheld_q("game__table__")
+        if withheld is not None:
+            # Games withheld from the ratings for now (a duplicate board of an open round)
+            # are rated when they are released (games.services.rate_games), not here.
+            results = results.exclude(withheld)
         order = list(
-            GameResult.objects.values("game_id")
+            results.values("game_id")
             .annotate(first=Min("rating_change__id"), done=Min("finished"))
             .order_by(F("first").asc(nulls_first=True), "done", "game_id")
             .values_list("game_id", flat=True)

@@ -34,6 +34,7 @@ from games.services.presence import (
     seat_connected,
     seat_disconnected,
 )
+from games.services.results import rate_games
 from games.services.snapshots import (
     move_log,
     project,
@@ -86,6 +87,7 @@ __all__ = [
     "project",
     "projected_text",
     "quick_game",
+    "rate_games",
     "refresh_presence",
     "remove_bot",
     "seat_connected",

@@ -30,5 +30,32 @@ def record_results(table: Table, game: Game) -> None:
         )
         for seat, player_id in enumerate(game.players)
     )
-    record_game(game.game, game.options, rows)
+    if not hooks.deal_withheld(table):
+        # A withheld game (a duplicate board of an open round) is rated when its round
+        # closes (rate_games): its rating change would tell how the board went.
+        record_game(game.game, game.options, rows)
     hooks.game_finished(table, game.pk, rows)
+
+
+def rate_games(game_ids: list[int]) -> int:
+    """Rate these finished games now, in the order given (the order they finished), each
+    as if it had been rated when it finished; games already rated are left alone. How many.
+
+    For the games a rule withheld from the ratings until now (games.hooks.deal_withheld):
+    the duplicate app calls it in the transaction that closes a round.
+    """
+    rated = set(
+        GameResult.objects.filter(game_id__in=game_ids, rating_change__isnull=False).values_list(
+            "game_id", flat=True
+        )
+    )
+    results: dict[int, list[GameResult]] = {}
+    for row in GameResult.objects.filter(game_id__in=game_ids).select_related("game"):
+        results.setdefault(row.game_id, []).append(row)
+    count = 0
+    for game_id in game_ids:
+        rows = results.get(game_id)
+        if rows and game_id not in rated:
+            record_game(rows[0].game.game, rows[0].game.options, rows)
+            count += 1
+    return count

@@ -55,8 +55,12 @@ def test_a_finished_board_keeps_its_outcome_key_and_an_unfinished_one_none(varia
     for play in Play.objects.filter(outcome_key__isnull=False):
         assert play.outcome_key == key_from_result(play)
     assert Play.objects.filter(outcome_key__isnull=False).count() == 4
+    assert duplicate_standings.standings(series) == []  # nothing counts while the round is open
+    # Closing counts the finished boards as they were, and Vera's as the house played it out.
+    close_round(round_.pk)
     rows = {r.name: r for r in duplicate_standings.standings(series)}
-    assert set(rows) == {"Anna", "Boris"}  # an unfinished board is not scored yet
+    assert set(rows) == {"Anna", "Boris", "Vera"}
+    assert rows["Vera"].games == 1
     expected = percents_from_travellers(series, round_)
     assert {n: (r.games, round(r.percent, 9)) for n, r in rows.items()} == expected
 
@@ -83,8 +87,10 @@ def test_the_migration_fills_the_keys_of_plays_finished_before_it():
         finish(start(anna, round_, number), FIRST)
     finish(start(boris, round_, 1), LAST)
     start(boris, round_, 2)
+    close_round(round_.pk)  # the standings count a round once it has closed
     stored = dict(Play.objects.values_list("pk", "outcome_key"))
     before = [(r.name, r.games, r.percent) for r in duplicate_standings.standings(series)]
+    assert before
     Play.objects.update(outcome_key=None)  # as the plays were before the migration
     assert duplicate_standings.standings(series) == []
     migration = import_module("duplicate.migrations.0002_play_outcome_key")
@@ -112,5 +118,6 @@ def test_a_member_who_leaves_a_board_has_it_played_on_by_the_house_and_counted(s
     assert game.resigned == [leaver.seat]
     leaver.refresh_from_db()
     assert leaver.outcome_key == key_from_result(leaver)
+    close_round(round_.pk)  # the standings count a round once it has closed
     rows = {r.name: r for r in duplicate_standings.standings(series)}
     assert rows["Boris"].games == 1

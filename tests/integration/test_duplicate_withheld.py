@@ -1,5 +1,6 @@
 """What an open round withholds from everyone, staff and finished entrants included
-(duplicate.rules.withheld_rounds): its boards' seeds, the hands of their games in admin."""
+(duplicate.withheld): its boards' seeds, the hands of their games in admin, and what the
+boards add up to: standings (page and CSV), ratings and the player figures built on them."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
+from duplicate import standings as duplicate_standings
 from duplicate.services import close_round
 from games.models import Variant
+from ratings.models import Rating, RatingChange
+from ratings.services import rebuild
 from tests.support.duplicate import board, finish, golf_rounds, make_series, open_round, start
 from tests.support.members import member
 
@@ -68,3 +72,57 @@ def test_admin_shows_no_seed_and_no_hands_of_a_board_game_until_its_round_closes
     close_round(round_.pk)
     text = client.get(reverse("admin:games_game_change", args=[running.game_id])).content.decode()
     assert seed in text and "hands" in text
+
+
+def test_standings_csv_ratings_and_player_figures_count_a_board_only_once_its_round_closed():
+    """The one rule (duplicate.withheld): not when the viewer finished the board, when the
+    round closes; for every viewer, the entrants who finished it included."""
+    series = make_series("Devyatka", seats=3)
+    round_ = open_round(series, boards=1)
+    anna, boris, vera = member("Anna"), member("Boris"), member("Vera")
+    anna_play = finish(start(anna, round_))
+    boris_play = finish(start(boris, round_), lambda legal: legal[-1])
+    csv_url = reverse("duplicate_csv", args=[series.slug])
+    for viewer in (vera, anna):
+        client = client_for(viewer)
+        page = client.get(series.get_absolute_url()).content.decode()
+        assert 'data-testid="duplicate-standings"' not in page
+        assert 'data-testid="standings-pending"' in page
+        assert client.get(csv_url).content.decode().splitlines() == [
+            "rank,player,boards,matchpoint_percent"
+        ]
+        profile = client.get(anna.get_absolute_url()).content.decode()
+        assert 'data-testid="rating-devyatka"' not in profile  # no rating, no figures
+    assert not RatingChange.objects.exists() and not Rating.objects.filter(games__gt=0).exists()
+    assert duplicate_standings.standings(series) == []
+    rebuild()  # a rebuild rates nothing of an open round either
+    assert not RatingChange.objects.exists()
+
+    close_round(round_.pk)
+    lines = client_for(vera).get(csv_url).content.decode().splitlines()
+    assert len(lines) == 3 and {line.split(",")[1] for line in lines[1:]} == {"Anna", "Boris"}
+    page = client_for(vera).get(series.get_absolute_url()).content.decode()
+    assert 'data-testid="duplicate-standings"' in page
+    assert 'data-testid="standings-pending"' not in page
+    # Rated at closing, in the order the games finished: Anna's first.
+    changes = list(
+        RatingChange.objects.filter(result__player__in=[anna, boris])
+        .order_by("pk")
+        .values_list("result__game_id", flat=True)
+    )
+    assert changes == [anna_play.game_id, boris_play.game_id]
+    profile = client_for(vera).get(anna.get_absolute_url()).content.decode()
+    assert 'data-testid="rating-devyatka"' in profile
+    stored = sorted(Rating.objects.values_list("player_id", "family", "mu", "sigma", "games"))
+    rebuild()  # the stored values are the ones a rebuild gives
+    assert sorted(Rating.objects.values_list("player_id", "family", "mu", "sigma", "games")) == (
+        stored
+    )
+    assert close_round(round_.pk) == [] and RatingChange.objects.count() == 6  # rated once
+
+
+def test_the_rules_page_says_what_waits_for_the_round_to_close_and_how_ties_rank():
+    page = Client().get(reverse("rules")).content.decode()
+    assert "until the round closes" in page
+    assert "rated when the round closes" in page
+    assert "At an equal percentage, fewer boards played ranks lower." in page
