@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from django.utils.formats import get_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from games.engine.bots.coach import FLAGGED, MEASURES
 
@@ -21,11 +22,11 @@ def measure_label(measure_key: str) -> str:
 
 
 def format_value(measure_key: str, value: float) -> str:
+    """The value as the reader's language writes it ("2,69", "50 %")."""
     if measure_key == "avoid_loss":
-        return f"{100 * value:.0f}%"
-    if measure_key == "match_total":
-        return f"{value:.1f}"
-    return f"{value:.2f}"
+        return pgettext("percentage, as in 50%", "%(number)s%%") % {"number": f"{100 * value:.0f}"}
+    text = f"{value:.1f}" if measure_key == "match_total" else f"{value:.2f}"
+    return text.replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 def series(judged: list[dict]) -> dict[int, list[dict]]:

@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import F
 from django.test.utils import override_settings
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from club.models import GameResult, Player, Series
 from games import registry, services
@@ -78,6 +79,24 @@ SERIES = [
         0.2,
         (2, 4),
         "Nine rounds of Golf a game: placement points, totals shown.",
+    ),
+]
+# The demo's names and descriptions are stored in English, as outside clients
+# and the admin read them, and shown in the reader's language: Variant and
+# Series translate them with these contexts (games.models.Variant.__str__,
+# club.models.Series). These markers put them in the catalogs.
+SHOWN_TRANSLATED = [
+    pgettext_lazy("variant name", "Devyatka, pass rule"),
+    pgettext_lazy("series name", "Winter Nines"),
+    pgettext_lazy("series name", "Keft Cup"),
+    pgettext_lazy("series name", "Golf Ladder"),
+    pgettext_lazy(
+        "series description",
+        "Placement points, with the pass rule: fewer passes break a tie in cards left.",
+    ),
+    pgettext_lazy("series description", "One loss per game: the fewest losses win."),
+    pgettext_lazy(
+        "series description", "Nine rounds of Golf a game: placement points, totals shown."
     ),
 ]
 DEFAULT_GAMES = 36

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
+from club.bots import shown_name
 from club.models import GameResult, Player, Series
 from club.standings import Row, standings
 from games import registry
@@ -52,7 +53,7 @@ def my_tables(player: Player) -> list[MyTable]:
     rows = []
     for table in tables:
         seats = list(table.seats.all())
-        names = [s.player.display_name for s in seats]
+        names = [shown_name(s.player.display_name, s.player.bot_level) for s in seats]
         game = games.get(table.pk)
         if game is None:
             missing = table.seat_count - len(seats)
@@ -63,7 +64,11 @@ def my_tables(player: Player) -> list[MyTable]:
         actors = engine.actors(engine.from_json(game.state))
         mine = game.players.index(player.pk) if player.pk in game.players else None
         by_position = {s.position: s for s in seats}
-        waiting = [by_position[a].player.display_name for a in actors if a in by_position]
+        waiting = [
+            shown_name(by_position[a].player.display_name, by_position[a].player.bot_level)
+            for a in actors
+            if a in by_position
+        ]
         rows.append(MyTable(table, mine in actors, ", ".join(waiting), names))
     rows.sort(key=lambda row: not row.your_turn)  # stable: newest first within each
     return rows

@@ -11,6 +11,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from club.names import has_visible_letter, is_invisible, name_key, normalize_display_name
 from games import registry
@@ -199,7 +200,10 @@ class Series(models.Model):
         verbose_name_plural = "series"
 
     def __str__(self) -> str:
-        return self.name
+        # The demo's and the club's own series have a name and a description in
+        # every language (club/demo.py marks them); a name an admin made up is
+        # shown as written.
+        return pgettext("series name", self.name)
 
     def save(self, *args, **kwargs) -> None:
         if not self.scoring and self.variant_id:
@@ -208,6 +212,10 @@ class Series(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("series_detail", args=[self.slug])
+
+    @property
+    def shown_description(self) -> str:
+        return pgettext("series description", self.description) if self.description else ""
 
     @property
     def is_loss(self) -> bool:

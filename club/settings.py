@@ -464,7 +464,10 @@ LANGUAGES = [
     ("es", "Español"),
     ("ro", "Română"),
 ]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The club's catalogs (`make messages`), then its hand-kept overrides of
+# Django's and django-allauth's own strings where their catalogs fall short
+# (locale/README.md, "Other projects' strings").
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale" / "overrides"]
 # Dates and numbers follow the language (Django's formats for it, it fr ru es
 # ro); English keeps the club's day-month order and 24-hour clock.
 FORMAT_MODULE_PATH = ["club.formats"]

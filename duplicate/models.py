@@ -16,6 +16,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from games import registry
 
@@ -61,10 +62,17 @@ class DuplicateSeries(models.Model):
         verbose_name_plural = _("duplicate series")
 
     def __str__(self) -> str:
-        return self.name
+        # The demo's and the club's own series have a name and a description in
+        # every language (club/demo.py marks them); a name an admin made up is
+        # shown as written.
+        return pgettext("series name", self.name)
 
     def get_absolute_url(self) -> str:
         return reverse("duplicate_series", args=[self.slug])
+
+    @property
+    def shown_description(self) -> str:
+        return pgettext("series description", self.description) if self.description else ""
 
     def clean(self) -> None:
         errors: dict[str, str] = {}

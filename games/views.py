@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
+from club.bots import shown_name
 from club.models import Player, Series
 from games import hooks, registry, services
 from games.broadcast import publish_sync
@@ -215,7 +216,10 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     result = {**view["result"], **game.result}
     resigned = set(result.get("resigned", []))
     players = {p.pk: p for p in Player.objects.filter(pk__in=game.players)}
-    names = [players[pk].display_name if pk in players else "?" for pk in game.players]
+    names = [
+        shown_name(players[pk].display_name, players[pk].bot_level) if pk in players else "?"
+        for pk in game.players
+    ]
     count = len(game.players)
     seats = [
         {

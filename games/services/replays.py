@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from club.bots import bot_fields
 from club.models import Player
 from games import hooks, registry
 from games.i18n import lazy_format
@@ -54,6 +55,7 @@ def _players(game: Game) -> list[dict]:
                 "player": pk,
                 "name": player.display_name if player else "?",
                 "bot": bool(player and player.bot_level),
+                **(bot_fields(player.display_name, player.bot_level) if player else {}),
             }
         )
     return seats

@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from club.bots import bot_fields
 from games import registry
 from games.models import Game, Seat, Table
 from games.services.common import (
@@ -53,6 +54,9 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
                     "handed_over": s.handed_over,
                     "resigned": s.resigned_at is not None,
                     "rematch": s.rematch,
+                    # A bot's seat also says its first name and level (added
+                    # fields: `name` stays the stored, unique name).
+                    **bot_fields(s.player.display_name, s.player.bot_level),
                 }
                 for s in seats
             ],

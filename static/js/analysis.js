@@ -117,10 +117,14 @@ function markReplay() {
   showMoment(Number(replay.dataset.step || 0));
 }
 
+// Numbers as the page's language writes them ("2,69", "50 %"): Intl, with the
+// document's own language.
 function formatValue(value) {
   const measure = root.querySelector("[data-measure]")?.dataset.measure;
-  if (measure === "avoid_loss") return `${Math.round(100 * value)}%`;
-  return value.toFixed(measure === "match_total" ? 1 : 2);
+  const lang = document.documentElement.lang || undefined;
+  if (measure === "avoid_loss") return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(value);
+  const digits = measure === "match_total" ? 1 : 2;
+  return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 /** The line under the replay's caption that tells what the analysis says of this position. */

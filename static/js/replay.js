@@ -13,6 +13,8 @@
 //                                analysis: the better alternative); class rp-better
 //   }
 
+import { shortName } from "./bot-names.js";
+
 const root = document.querySelector("[data-testid=replay]");
 
 const $ = (selector) => root.querySelector(selector);
@@ -81,7 +83,7 @@ function initialStep() {
 
 function playerName(seat) {
   const player = data.players[seat];
-  return player ? player.name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true);
+  return player ? shortName(player) : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true);
 }
 
 // The log's lines are made as they are needed (a long Golf game has hundreds):

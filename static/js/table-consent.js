@@ -3,6 +3,8 @@
 // hand-over countdown, and the rematch offer. The server decides everything;
 // this module shows what the `state` frame says and sends `handover` / `back`.
 
+import { shortName } from "./bot-names.js";
+
 const IDLE_COUNTDOWN_FROM = 60; // seconds before the hand-over opens, when the bar appears
 
 function clockText(seconds) {
@@ -47,11 +49,11 @@ export function createConsent({ app, send, toast, seatName }) {
       if (!was || seat.bot) continue;
       const you = seat.position === now.table.you;
       if (seat.resigned && !was.resigned) {
-        toast(you ? gettext("You left this game.") : interpolate(gettext("%(name)s left the game: the house plays their seat to the end."), { name: seat.name }, true), "resigned");
+        toast(you ? gettext("You left this game.") : interpolate(gettext("%(name)s left the game: the house plays their seat to the end."), { name: shortName(seat) }, true), "resigned");
       } else if (seat.handed_over && !was.handed_over) {
-        toast(you ? gettext("The others handed your idle seat to the house.") : interpolate(gettext("The house now plays for %(name)s, who was idle."), { name: seat.name }, true), "handed_over");
+        toast(you ? gettext("The others handed your idle seat to the house.") : interpolate(gettext("The house now plays for %(name)s, who was idle."), { name: shortName(seat) }, true), "handed_over");
       } else if (!seat.handed_over && was.handed_over && !you) {
-        toast(interpolate(gettext("%(name)s is back and plays again."), { name: seat.name }, true), "back");
+        toast(interpolate(gettext("%(name)s is back and plays again."), { name: shortName(seat) }, true), "back");
       }
     }
   }
@@ -85,7 +87,7 @@ export function createConsent({ app, send, toast, seatName }) {
         li.dataset.state = seat.bot ? "bot" : seat.resigned ? "left" : seat.rematch ? "accepted" : "waiting";
         const name = document.createElement("span");
         name.className = "rematch-name";
-        name.textContent = seat.position === f.table.you ? interpolate(gettext("%(name)s (you)"), { name: seat.name }, true) : seat.name;
+        name.textContent = seat.position === f.table.you ? interpolate(gettext("%(name)s (you)"), { name: shortName(seat) }, true) : shortName(seat);
         const state = document.createElement("span");
         state.className = `rematch-state ${li.dataset.state}`;
         state.textContent = {

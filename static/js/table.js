@@ -6,6 +6,7 @@
 // The server is the only judge of legality: this page only ever sends a move it
 // was told is legal, with the version it last saw. No framework, no build step.
 
+import { levelLabel, shortName } from "./bot-names.js";
 import { createChat } from "./chat.js";
 import { fillResultsTable } from "./results-table.js";
 import { createAnnouncer } from "./table-announce.js";
@@ -106,7 +107,7 @@ let resultsShownFor = null;
 
 function seatName(seat) {
   const entry = current?.table.seats.find((s) => s.position === seat);
-  return entry ? entry.name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true);
+  return entry ? shortName(entry) : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true);
 }
 
 function mySeat() {
@@ -393,8 +394,8 @@ function seatItems(table) {
     if (seat) {
       li.className = "seat taken";
       li.innerHTML = `<span class="seat-avatar" aria-hidden="true"></span><span class="seat-name"></span>`;
-      li.querySelector(".seat-avatar").textContent = seat.name.slice(0, 1).toUpperCase();
-      li.querySelector(".seat-name").textContent = seat.name;
+      li.querySelector(".seat-avatar").textContent = shortName(seat).slice(0, 1).toUpperCase();
+      li.querySelector(".seat-name").textContent = shortName(seat);
       const rating = seatRatings[String(seat.position)];
       if (rating) {
         const tag = document.createElement("span");
@@ -407,7 +408,8 @@ function seatItems(table) {
       if (seat.player === table.creator && !seat.bot) li.insertAdjacentHTML("beforeend", `<span class="seat-tag">${gettext("host")}</span>`);
       if (seat.bot) {
         li.classList.add("bot");
-        li.insertAdjacentHTML("beforeend", `<span class="seat-tag bot-badge">${gettext("bot")}</span>`);
+        li.insertAdjacentHTML("beforeend", `<span class="seat-tag bot-badge"></span>`);
+        li.querySelector(".bot-badge").textContent = levelLabel(seat.level);
         if (table.is_creator) li.append(removeBotForm(seat.position));
       }
       if (seat.position === table.you) li.insertAdjacentHTML("beforeend", `<span class="seat-tag you">${gettext("you")}</span>`);
@@ -448,7 +450,7 @@ function renderCountdown() {
   el.countdown.hidden = !show;
   if (!show) return;
   const left = Math.max(0, Math.ceil(table.clock_deadline - Date.now() / 1000));
-  el.countdownText.textContent = `${left}s`;
+  el.countdownText.textContent = interpolate(gettext("%(seconds)ss"), { seconds: left }, true); // "60 с", "60 s"
   el.countdown.setAttribute(
     "aria-label",
     interpolate(ngettext("%(count)s second left for this move", "%(count)s seconds left for this move", left), { count: left }, true),

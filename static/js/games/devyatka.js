@@ -2,6 +2,7 @@
 // hand, the results and the move log's lines. The shell (../table.js) owns the
 // socket, versions, seats, clock and panels; it calls the functions below.
 
+import { levelLabel } from "../bot-names.js";
 import { handKeys, otherSeats } from "../table-keys.js";
 import { SUIT_NAMES, cardCount, cardFace, cardLabel, cardName, fillIn, ordinal, rankLabel, rankOf, suitSvg } from "../cards.js";
 
@@ -67,6 +68,7 @@ export function createRenderer(shell) {
       const entry = table.seats.find((s) => s.position === seat);
       li.querySelector(".name").textContent = shell.seatName(seat);
       li.querySelector(".bot-badge").hidden = !(entry && entry.bot);
+      if (entry && entry.bot) li.querySelector(".bot-badge").textContent = levelLabel(entry.level);
       li.classList.toggle("is-bot", Boolean(entry && entry.bot));
       li.querySelector(".away-badge").hidden = !(entry && entry.away && !entry.bot);
       li.classList.toggle("to-move", !view.over && view.to_move === seat);

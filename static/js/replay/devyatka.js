@@ -3,6 +3,7 @@
 // replay view: the spectator's view plus `hands` (every seat) and `legal` (the
 // cards the seat to move could play).
 
+import { levelLabel, shortName } from "../bot-names.js";
 import { SUIT_NAMES, cardCount, cardFace, cardLabel, cardName, cardText, fillIn, ordinal, rankLabel, rankOf, suitSvg } from "../cards.js";
 
 const SUITS = ["C", "D", "H", "S"];
@@ -10,7 +11,7 @@ const RANKS = ["6", "7", "8", "9", "T", "J", "Q", "K", "A"];
 
 export function createReplayRenderer({ board, data }) {
   const steps = data.steps;
-  const name = (seat) => (data.players[seat] ? data.players[seat].name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true));
+  const name = (seat) => (data.players[seat] ? shortName(data.players[seat]) : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true));
 
   board.classList.add("rp-devyatka");
   board.innerHTML = `<div class="rp-rows" data-testid="replay-rows"></div><ol class="rp-hands" aria-label="${gettext("Every hand")}"></ol>`;
@@ -47,7 +48,7 @@ export function createReplayRenderer({ board, data }) {
     li.innerHTML =
       `<div class="rp-seat-head"><span class="rp-seat-name"></span>` +
       `<span class="rp-seat-stats muted"></span></div><div class="rp-cards"></div>`;
-    li.querySelector(".rp-seat-name").textContent = player.bot ? `${player.name} ${gettext("(bot)")}` : player.name;
+    li.querySelector(".rp-seat-name").textContent = player.bot ? interpolate(gettext("%(name)s (%(level)s)"), { name: shortName(player), level: levelLabel(player.level) }, true) : player.name;
     return li;
   });
   handsEl.replaceChildren(...seats);

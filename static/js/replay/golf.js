@@ -5,6 +5,7 @@
 // with `grids` holding every code, `up` the face-up masks (bit 1 << N) and
 // `drawn` whoever's drawn card.
 
+import { levelLabel, shortName } from "../bot-names.js";
 import { cardCount, cardFace, cardLabel, cardName, cardText, fillIn } from "../cards.js";
 
 const POSITIONS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -16,7 +17,7 @@ function parseMove(move) {
 
 export function createReplayRenderer({ board, data }) {
   const steps = data.steps;
-  const name = (seat) => (data.players[seat] ? data.players[seat].name : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true));
+  const name = (seat) => (data.players[seat] ? shortName(data.players[seat]) : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true));
 
   board.classList.add("rp-golf");
   board.innerHTML =
@@ -43,7 +44,7 @@ export function createReplayRenderer({ board, data }) {
     li.innerHTML =
       `<div class="rp-seat-head"><span class="rp-seat-name"></span>` +
       `<span class="rp-seat-stats muted"></span></div><div class="rp-grid"></div>`;
-    li.querySelector(".rp-seat-name").textContent = player.bot ? `${player.name} ${gettext("(bot)")}` : player.name;
+    li.querySelector(".rp-seat-name").textContent = player.bot ? interpolate(gettext("%(name)s (%(level)s)"), { name: shortName(player), level: levelLabel(player.level) }, true) : player.name;
     return li;
   });
   seatsEl.replaceChildren(...seats);

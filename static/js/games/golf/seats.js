@@ -1,6 +1,7 @@
 // The other players around the top of a Golf table: a tile each with their
 // grid in small cards, their score line, and who is to move or holding a card.
 
+import { levelLabel } from "../../bot-names.js";
 import { cardName } from "../../cards.js";
 import { matchedPositions, miniCard, parseMove, seatHelpers, showing, signed } from "./rules.js";
 
@@ -55,6 +56,7 @@ export function createSeats(shell) {
       li.querySelector(".name").textContent = name;
       li.querySelector(".name").title = name;
       li.querySelector(".bot-badge").hidden = !(entry && entry.bot);
+      if (entry && entry.bot) li.querySelector(".bot-badge").textContent = levelLabel(entry.level);
       li.classList.toggle("is-bot", Boolean(entry && entry.bot));
       li.querySelector(".away-badge").hidden = !(entry && entry.away && !entry.bot);
       const toMove = !v.over && v.to_move === seat;
