@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -94,6 +94,7 @@ def request(game: Game, player: Player | None) -> GameAnalysis:
             existing = GameAnalysis.objects.select_for_update().filter(game=game).first()
             if existing is not None and existing.status != GameAnalysis.Status.FAILED:
                 return existing  # shared: asking again shows the same analysis
+            _lock_queue(player)
             if GameAnalysis.objects.filter(requested_by=player, status__in=ACTIVE).exists():
                 raise ServiceError(
                     "busy",
@@ -126,6 +127,24 @@ def request(game: Game, player: Player | None) -> GameAnalysis:
             return analysis
     except IntegrityError:  # asked twice at once: the other request created it
         return GameAnalysis.objects.get(game=game)
+
+
+# The key of the site-wide queue's PostgreSQL advisory lock (a number no other lock uses).
+_QUEUE_LOCK = 36_0001
+
+
+def _lock_queue(player: Player) -> None:
+    """Count the caps one request at a time, as the table quota does: plain SELECTs in
+    concurrent transactions each see the others' new analyses not yet committed.
+
+    The member's row is locked first (their own cap), then the site-wide queue (a
+    transaction-level advisory lock on PostgreSQL; SQLite's IMMEDIATE transaction
+    already holds the database's one write lock), always in this order.
+    """
+    Player.objects.select_for_update().filter(pk=player.pk).first()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_QUEUE_LOCK])
 
 
 def _enqueue(analysis: GameAnalysis) -> None:
