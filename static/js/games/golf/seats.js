@@ -78,15 +78,22 @@ export function createSeats(shell) {
     }
   }
 
-  /** One short line per seat: total, what its face-up cards score, ready / went out / last turn. */
+  /** One short line per seat: total, what its face-up cards score, ready / went out / last turn.
+   * Under the member's own name it speaks to them ("you are holding a card"), elsewhere of the seat. */
   function seatStatParts(seat) {
     const v = view();
+    const you = seat === shell.mySeat();
     const parts = { total: interpolate(gettext("Total %(score)s"), { score: signed(v.totals[seat]) }, true), shows: "", state: "" };
-    if (!v.over && v.grids[seat].some(Boolean)) parts.shows = interpolate(gettext("shows %(score)s"), { score: signed(showing(v.grids[seat], v.column_rule)) }, true);
-    if (v.phase === "reveal") parts.state = v.ready && v.ready[seat] ? `${gettext("ready")} \u2713` : gettext("choosing");
-    else if (v.went_out === seat) parts.state = gettext("went out");
-    else if (v.final_turns.includes(seat)) parts.state = gettext("last turn");
-    else if (v.holding && v.holding[seat]) parts.state = gettext("holding a card");
+    if (!v.over && v.grids[seat].some(Boolean)) {
+      const score = signed(showing(v.grids[seat], v.column_rule));
+      parts.shows = interpolate(you ? gettext("you show %(score)s") : gettext("shows %(score)s"), { score }, true);
+    }
+    if (v.phase === "reveal") {
+      if (v.ready && v.ready[seat]) parts.state = `${you ? gettext("you are ready") : gettext("ready")} \u2713`;
+      else parts.state = you ? gettext("you are choosing") : gettext("choosing");
+    } else if (v.went_out === seat) parts.state = you ? gettext("you went out") : gettext("went out");
+    else if (v.final_turns.includes(seat)) parts.state = you ? gettext("your last turn") : gettext("last turn");
+    else if (v.holding && v.holding[seat]) parts.state = you ? gettext("you are holding a card") : gettext("holding a card");
     return parts;
   }
 
