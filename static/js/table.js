@@ -625,6 +625,10 @@ if (window.ResizeObserver) {
   });
   observer.observe(document.body);
   observer.observe(app);
+  // The board itself too: while the page is no taller than its minimum (a playing
+  // table keeps a window's height), a hint or a button appearing on the board
+  // changes neither the body nor the app, yet pushes the docked hand over it.
+  observer.observe(el.board);
 }
 
 let resizeTimer = null;

@@ -1,0 +1,286 @@
+"""In Chromium: every kind of page fits a phone and a laptop, in every language (issue 35).
+
+For each language (one browser context each) and at 390x844 and 1366x768,
+every page kind is opened: the account pages, home, lobby, rules, series,
+ratings, the player page, duplicate (series, round, traveller), the 404 page,
+and for each default variant a table waiting for players, a table in play as
+the member to move and as one who waits, a finished table with its results,
+and the finished game's page with its replay. On each, the document must not
+scroll sideways (`scrollWidth <= innerWidth`: a wide table scrolls inside its
+own box) and no button's text may be cut (`scrollWidth <= clientWidth`).
+On a phone, a Golf grid keeps its three columns.
+
+The phone and the laptop page of a language load side by side (two tabs), so
+the whole sweep stays near a minute.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.support.tables import run_django
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = ["en", "it", "fr", "ru", "es", "ro"]
+PHONE, LAPTOP = (390, 844), (1366, 768)
+
+# What does not fit: the document's own width, buttons whose text is cut, and a
+# Golf grid (the member's own or any other) that is not three columns wide.
+MEASURE_JS = """
+() => {
+  const problems = [];
+  const doc = document.documentElement;
+  const width = window.innerWidth;
+  if (doc.scrollWidth > width) problems.push(`the page is ${doc.scrollWidth}px wide`);
+  // Cut off at the window's edge: drawn past it, and not inside a box that scrolls
+  // or clips within the window (a wide table in its overflow-x:auto wrapper, a long
+  // name's ellipsis).
+  const cut = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || r.right <= width + 1 || r.right < 0) continue;
+    let kept = false;
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (["auto", "scroll", "hidden"].includes(style.overflowX) && up.getBoundingClientRect().right <= width + 1) {
+        kept = true;
+        break;
+      }
+    }
+    if (kept) continue;
+    // Report the outermost such element only.
+    if (cut.some((outer) => outer.contains(el))) continue;
+    cut.push(el);
+  }
+  for (const el of cut.slice(0, 4)) {
+    const name = `${el.tagName.toLowerCase()}${el.classList.length ? "." + [...el.classList].join(".") : ""}${el.dataset.testid ? `[${el.dataset.testid}]` : ""}`;
+    problems.push(`${name} reaches ${Math.round(el.getBoundingClientRect().right)}px: "${el.textContent.trim().slice(0, 30)}"`);
+  }
+  for (const button of document.querySelectorAll("button, .button, summary")) {
+    if (!button.getClientRects().length) continue;
+    if (button.scrollWidth > button.clientWidth + 1) {
+      problems.push(`button cut (${button.scrollWidth} > ${button.clientWidth}): ${button.textContent.trim().slice(0, 40)}`);
+    }
+  }
+  for (const grid of document.querySelectorAll("[data-testid=golf-grid], [data-testid=hand]:has([data-testid=golf-slot])")) {
+    const slots = [...grid.querySelectorAll("[data-testid=golf-slot]")].filter((s) => s.getClientRects().length);
+    if (slots.length !== 9) continue;
+    const columns = new Set(slots.map((s) => Math.round(s.getBoundingClientRect().left)));
+    if (columns.size !== 3) problems.push(`a Golf grid in ${columns.size} columns`);
+  }
+  return problems;
+}
+"""
+
+# A table page is ready when its first frame has been drawn (and the results, once over).
+TABLE_READY = "document.getElementById('table-app')?.dataset.version !== ''"
+
+
+@pytest.fixture(scope="module")
+def finished_club(site_database) -> dict:
+    return run_django(
+        site_database,
+        "from tests.support.every_state import finished\n"
+        f"emit(finished('fit-{uuid.uuid4().hex[:6]}'))\n",
+    )
+
+
+def pages_to_see(club: dict, live: dict) -> list[tuple[str, str, str | None]]:
+    """(what, address, session or None for a visitor) of every page kind and table state."""
+    me, player = club["me"], club["player"]
+    seen: list[tuple[str, str, str | None]] = [
+        ("sign-in", "/accounts/login/", None),
+        ("sign-up", "/accounts/signup/", None),
+        ("rules", "/rules/", None),
+        ("not found", "/no-such-page/", None),
+        ("home", "/", me),
+        ("lobby", "/tables/", me),
+        ("series list", "/series/", me),
+        ("ratings", "/ratings/", me),
+        ("player", f"/players/{player}/", me),
+        ("duplicate list", "/duplicate/", me),
+        ("duplicate series", f"/duplicate/{club['duplicate']}/", me),
+        ("duplicate round", f"/duplicate/{club['duplicate']}/rounds/1/", me),
+        ("duplicate traveller", f"/duplicate/{club['duplicate']}/rounds/1/boards/1/", me),
+        ("duplicate open round", f"/duplicate/{club['duplicate']}/rounds/2/", me),
+    ]
+    seen += [(f"ratings {f}", f"/ratings/{f}/", me) for f in club["families"]]
+    for name, done in club["games"].items():
+        now = live["games"][name]
+        seen += [
+            (f"{name} series", f"/series/{done['series']}/", me),
+            (f"{name} waiting", f"/tables/{now['waiting']}/", live["me"]),
+            (f"{name} playing", f"/tables/{now['playing']}/", now["other"]),
+            (f"{name} your turn", f"/tables/{now['playing']}/", now["turn"]),
+            (f"{name} finished", f"/tables/{done['table']}/", me),
+            (f"{name} replay", f"/games/{done['game']}/", me),
+            (f"{name} finished with bots", f"/tables/{done['bots']['table']}/", me),
+        ]
+    return seen
+
+
+def settle(page: Page, address: str) -> None:
+    if re.match(r"/tables/\d+/", address):
+        page.wait_for_function(TABLE_READY)
+        if page.get_attribute("#table-app", "data-status") == "finished":
+            page.wait_for_selector("[data-testid=results] .results-detail:not([hidden])")
+        # The table fits its board and hand to the window after a resize (debounced).
+        page.wait_for_timeout(200)
+    elif address.startswith("/games/"):
+        page.wait_for_function("document.querySelector('[data-testid=replay]')?.dataset.step")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_fits_a_phone_and_a_laptop(
+    chromium_browser, live_site, site_database, finished_club, language
+):
+    live = run_django(
+        site_database,
+        "from tests.support.every_state import live\n"
+        f"emit(live('fit-{language}-{uuid.uuid4().hex[:6]}'))\n",
+    )
+    context = chromium_browser.new_context(base_url=live_site.url, locale=language, bypass_csp=True)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    failures = []
+    for what, address, session in pages_to_see(finished_club, live):
+        context.clear_cookies()
+        if session:
+            context.add_cookies([{"name": "sessionid", "value": session, "url": live_site.url}])
+        # Loaded on a phone, then the same page on a laptop (the window made wider).
+        for number, (width, height) in enumerate((PHONE, LAPTOP)):
+            page.set_viewport_size({"width": width, "height": height})
+            if not number:
+                page.goto(address)
+                assert page.get_attribute("html", "lang") == language, f"{what}: not {language}"
+            settle(page, address)
+            for problem in page.evaluate(MEASURE_JS):
+                failures.append(f"{what} at {width}x{height}: {problem}")
+    context.close()
+    assert not failures, f"{len(failures)} problems in {language}:\n" + "\n".join(failures)
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return not (
+        a["right"] <= b["left"]
+        or b["right"] <= a["left"]
+        or a["bottom"] <= b["top"]
+        or b["bottom"] <= a["top"]
+    )
+
+
+BOX = "(el) => { const r = el.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; }"
+# Whether the middle of the element is what a finger touching there would hit.
+ON_TOP = """(el) => {
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return Boolean(top && (top === el || el.contains(top)));
+}"""
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_golf_on_a_touch_phone_shows_the_hint_the_turn_and_no_keys(
+    chromium_browser, live_site, site_database, language
+):
+    """After Draw and "Discard it, flip a card": the hint is in view, not under your bar;
+    the "you drew" bubble leaves "Your turn" readable; a touch screen shows no key hints."""
+    live = run_django(
+        site_database,
+        "from tests.support.every_state import live\n"
+        f"emit(live('touch-{language}-{uuid.uuid4().hex[:6]}'))\n",
+    )
+    golf = live["games"]["Golf"]
+    context = chromium_browser.new_context(
+        base_url=live_site.url,
+        locale=language,
+        bypass_csp=True,
+        viewport={"width": PHONE[0], "height": PHONE[1]},
+        has_touch=True,
+        is_mobile=True,
+    )
+    context.set_default_timeout(20_000)
+    context.add_cookies([{"name": "sessionid", "value": golf["turn"], "url": live_site.url}])
+    page = context.new_page()
+    page.goto(f"/tables/{golf['playing']}/")
+    page.wait_for_selector("#table-app[data-turn=you]")
+    page.locator(".golf-actions [data-action=draw]").tap()
+    drawn = page.get_by_test_id("golf-drawn")
+    drawn.wait_for()
+    bubble = page.locator("[data-testid=me-bar] .bubble")
+    bubble.wait_for()
+    me_turn = page.get_by_test_id("me-turn")
+    assert me_turn.is_visible()
+    assert not overlap(bubble.evaluate(BOX), me_turn.evaluate(BOX)), "the bubble covers Your turn"
+    assert me_turn.evaluate(ON_TOP)
+    page.locator(".golf-actions [data-action=discard]").tap()
+    hint = page.get_by_test_id("golf-hint")
+    page.wait_for_selector(".board[data-mode=discard]")
+    page.wait_for_timeout(300)  # the layout fits itself again
+    assert page.evaluate("window.scrollY") == 0
+    assert hint.is_visible()
+    assert hint.evaluate(ON_TOP), "the hint is under the player bar"
+    assert not overlap(hint.evaluate(BOX), page.get_by_test_id("hand-dock").evaluate(BOX))
+    # No key on a touch screen: not in the buttons, the hint, the cards or the help line.
+    shown_keys = page.evaluate(
+        "() => [...document.querySelectorAll('kbd, .keycap, [data-testid=hand-help]')]"
+        ".filter((k) => k.getClientRects().length).map((k) => k.textContent)"
+    )
+    assert shown_keys == []
+    context.close()
+
+
+def test_golf_with_a_mouse_still_shows_its_keys(chromium_browser, live_site, site_database):
+    live = run_django(
+        site_database,
+        f"from tests.support.every_state import live\nemit(live('mouse-{uuid.uuid4().hex[:6]}'))\n",
+    )
+    golf = live["games"]["Golf"]
+    context = chromium_browser.new_context(
+        base_url=live_site.url, bypass_csp=True, viewport={"width": 1366, "height": 768}
+    )
+    context.add_cookies([{"name": "sessionid", "value": golf["turn"], "url": live_site.url}])
+    page = context.new_page()
+    page.goto(f"/tables/{golf['playing']}/")
+    page.wait_for_selector("#table-app[data-turn=you]")
+    assert page.locator(".golf-actions [data-action=draw] kbd").is_visible()
+    assert page.get_by_test_id("hand-help").is_visible()
+    context.close()
+
+
+def test_destructive_and_secondary_submit_buttons_keep_their_styles(
+    chromium_browser, live_site, site_database
+):
+    """The bare submit button's green must not win over .danger and .secondary (issue 35)."""
+    live = run_django(
+        site_database,
+        "from tests.support.every_state import live\n"
+        f"emit(live('buttons-{uuid.uuid4().hex[:6]}'))\n",
+    )
+    context = chromium_browser.new_context(base_url=live_site.url, bypass_csp=True)
+    context.add_cookies([{"name": "sessionid", "value": live["me"], "url": live_site.url}])
+    page = context.new_page()
+    colours = {}
+    for state, testids in (
+        ("waiting", ["add-bot-button", "leave-button", "start-button"]),
+        ("playing", ["resign-confirm", "resign-cancel"]),
+    ):
+        page.goto(f"/tables/{live['games']['Devyatka'][state]}/")
+        for testid in testids:
+            colours[testid] = page.get_by_test_id(testid).evaluate(
+                "(b) => getComputedStyle(b).backgroundColor"
+            )
+    context.close()
+    danger, white, felt = "rgb(176, 42, 55)", "rgb(255, 255, 255)", "rgb(15, 81, 50)"
+    assert colours == {
+        "add-bot-button": white,
+        "leave-button": white,
+        "start-button": felt,
+        "resign-confirm": danger,
+        "resign-cancel": white,
+    }
