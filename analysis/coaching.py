@@ -56,12 +56,16 @@ def decisions(
     return out
 
 
-def judge(engine: Engine, decision: Decision, seed: Any, samples: int) -> dict | None:
-    """The coach's judgement of one decision (None: not judged), with where it was made."""
+def judge(engine: Engine, decision: Decision, salt: Any, samples: int) -> dict | None:
+    """The coach's judgement of one decision (None: not judged), with where it was made.
+
+    ``salt`` seeds the coach's sampling with the decision's index and seat: a public
+    fact (the site passes the game's id), never the seed that dealt the game.
+    """
     if engine.judge is None:
         return None
     got = engine.judge(
-        decision.view, list(decision.history), decision.played, seed, decision.index, samples
+        decision.view, list(decision.history), decision.played, salt, decision.index, samples
     )
     if got is None:
         return None

@@ -51,11 +51,11 @@ def _child_start(nice: int, idle: bool) -> None:
     print(f"Priority of the search process: {'; '.join(notes)}.", flush=True)
 
 
-def _judge_here(game: str, decision: Decision, seed: Any, samples: int) -> tuple[Any, float]:
+def _judge_here(game: str, decision: Decision, salt: Any, samples: int) -> tuple[Any, float]:
     from games import registry
 
     cpu = time.process_time()
-    got = coach(registry.engine(game), decision, seed, samples)
+    got = coach(registry.engine(game), decision, salt, samples)
     return got, time.process_time() - cpu
 
 
@@ -77,16 +77,17 @@ def start() -> None:
         _pool.submit(time.sleep, 0).result()  # the child is up and has lowered its priority
 
 
-def judge(game: str, decision: Decision, seed: Any, samples: int) -> tuple[Any, float]:
-    """The coach's judgement of one decision of a ``game`` (its registry key) and its CPU seconds."""
+def judge(game: str, decision: Decision, salt: Any, samples: int) -> tuple[Any, float]:
+    """The coach's judgement of one decision of a ``game`` (its registry key) and its CPU seconds;
+    ``salt`` is public (analysis.coaching.judge)."""
     global _pool
     if not separate():
-        return _judge_here(game, decision, seed, samples)
+        return _judge_here(game, decision, salt, samples)
     for retry in (True, False):
         start()
         assert _pool is not None
         try:
-            return _pool.submit(_judge_here, game, decision, seed, samples).result()
+            return _pool.submit(_judge_here, game, decision, salt, samples).result()
         except BrokenProcessPool:  # the search process died (killed, out of memory): a new one
             _pool.shutdown(wait=False)
             _pool = None

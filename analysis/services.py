@@ -247,7 +247,9 @@ def _run(analysis: GameAnalysis, mine: Any) -> None:
     reported = saved = time.monotonic()
     samples = analysis.samples
     for i in range(start, len(todo)):
-        got, cpu = search.judge(game.game, todo[i], game.seed, samples)
+        # The coach's sampling is salted with the game's id, a public fact: the seed
+        # deals every hidden card, and a coach must not be able to deal again from it.
+        got, cpu = search.judge(game.game, todo[i], game.pk, samples)
         if got is not None:
             judged.append(got)
         spent += cpu

@@ -166,7 +166,7 @@ class Engine:
     # Post-game analysis (the analysis app): (Game.options) -> the measure a decision is
     # judged in, a key of games.engine.bots.coach.MEASURES; None: the game is not analysed.
     analysis_measure: Callable[[dict], str] | None = None
-    # (view, public history before it, move played, seed, decision index, samples)
+    # (view, public history before it, move played, public salt, decision index, samples)
     # -> the coach's judgement of one decision (games.engine.bots.coach.judge) or None.
     judge: Callable[[dict, list, str, Any, int, int], dict | None] | None = None
     # A move as people read it, in the active language ("7♣", "turn up card 3"): the
@@ -304,12 +304,12 @@ class Engine:
 
 
 def coach_judge(
-    view: dict, history: list, played: str, seed: Any, index: int, samples: int
+    view: dict, history: list, played: str, salt: Any, index: int, samples: int
 ) -> dict | None:
     """`Engine.judge` for the games the coach knows (games.engine.bots.coach)."""
     from games.engine.bots import coach
 
-    return coach.judge(view, [tuple(h) for h in history], played, seed, index, samples)
+    return coach.judge(view, [tuple(h) for h in history], played, salt, index, samples)
 
 
 _loaded: dict[tuple[str, ...], dict[str, Engine]] = {}

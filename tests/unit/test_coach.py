@@ -57,8 +57,9 @@ def _replay_actions(engine, state, rows) -> list[tuple[int, str]] | None:
     return actions
 
 
-def _analyse(engine, state, rows, seats, seed=11, samples=SAMPLES) -> list[dict | None]:
-    return [judge(engine, d, seed, samples) for d in decisions(engine, state, rows, seats)]
+def _analyse(engine, state, rows, seats, salt=11, samples=SAMPLES) -> list[dict | None]:
+    """The judgements as the site makes them: `salt` is public (the site: the game's id)."""
+    return [judge(engine, d, salt, samples) for d in decisions(engine, state, rows, seats)]
 
 
 def _continue_devyatka(state, rows):
@@ -116,6 +117,8 @@ def test_devyatka_hidden_card_swap_changes_no_verdict_or_value(keft: bool) -> No
         if got is None:
             continue
         swapped, swapped_rows = got
+        # Another game (dealt from other hands, as no seed of ours would deal them) judged
+        # with the same public salt: the seeds that dealt the two games play no part.
         assert swapped.hands != state.hands
         first = _analyse(DEVYATKA, state, rows, [member])
         if not any(j["verdict"] != coach.FORCED for j in first):
@@ -176,7 +179,9 @@ def test_golf_hidden_card_swap_changes_no_verdict_or_value() -> None:
     for i, j in pairs:
         swapped_shoe[i], swapped_shoe[j] = swapped_shoe[j], swapped_shoe[i]
     assert swapped_shoe != shoe
-    swapped = golf.start(players, swapped_shoe, options, seed=4)
+    # Another game: its own seed (which would draw the later rounds and any reshuffle),
+    # the same public salt. Only the seed differs besides the cards the member never saw.
+    swapped = golf.start(players, swapped_shoe, options, seed=987654321)
     original = [(s, m) for _, s, m, _ in rows]
     assert _replay_actions(GOLF, swapped, rows) == original  # the same public history
     first = _analyse(GOLF, state, rows, [member])

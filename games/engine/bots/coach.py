@@ -1,6 +1,6 @@
 """The coach: judge one decision of one seat from that seat's information set.
 
-Pure Python, no Django, deterministic by seed. The site's analysis
+Pure Python, no Django, deterministic by its public salt. The site's analysis
 (analysis/services.py) walks a finished game and asks :func:`judge` about
 every move a member chose; this module never sees the game's state, only
 what the seat saw when it chose:
@@ -47,9 +47,11 @@ standard error of that loss (from the paired differences over the deals):
 
 Budget: ``samples`` deals per decision (the site's ``ANALYSIS_SAMPLES``),
 count-based, so the same decision always gets the same answer; the
-generator of a decision is seeded by ``(seed, its index in the game, the
+generator of a decision is seeded by ``(salt, its index in the game, the
 seat)`` only -- public facts -- so two games that differ only in cards the
-seat never saw get identical judgements.
+seat never saw get identical judgements, whatever seeds dealt them. The
+``salt`` is public too: the site passes the game's id, never the seed that
+dealt it (which deals every hidden card, Golf's later rounds and stock).
 """
 
 from __future__ import annotations
@@ -113,9 +115,9 @@ MEASURES: dict[str, Measure] = {
 }
 
 
-def decision_rng(seed: Any, index: int, seat: int) -> str:
-    """The seed text of one decision: public facts only (never a card)."""
-    return f"coach|{seed}|{index}|{seat}"
+def decision_rng(salt: Any, index: int, seat: int) -> str:
+    """The seed text of one decision: public facts only (never a card, never the deal's seed)."""
+    return f"coach|{salt}|{index}|{seat}"
 
 
 def _stats(xs: Sequence[float]) -> tuple[float, float]:
@@ -295,14 +297,15 @@ def judge(
     view: dict[str, Any],
     history: Sequence[tuple[int, str]],
     played: str,
-    seed: Any,
+    salt: Any,
     index: int,
     samples: int,
 ) -> dict[str, Any] | None:
     """Judge the move ``played`` by the seat whose ``view`` this is; see the module docstring.
 
     ``index``: the decision's position in the game (its move number), which
-    with ``seed`` and the seat seeds the sampling. Returns a dict (an engine's
+    with the public ``salt`` (the game's id on the site) and the seat seeds the
+    sampling. Returns a dict (an engine's
     judge may return None for a decision it does not judge):
     ``played``, ``best``, ``values`` ({move: [value, standard error]}),
     ``loss``, ``loss_se``, ``verdict``, ``samples`` (and ``exact`` when solved).
@@ -310,7 +313,7 @@ def judge(
     legal = list(view.get("legal") or ())
     if played not in legal:
         raise ValueError(f"{played!r} is not one of the seat's legal moves.")
-    rng = random.Random(decision_rng(seed, index, view["seat"]))
+    rng = random.Random(decision_rng(salt, index, view["seat"]))
     samples = max(1, int(samples))
     if view.get("game") == "golf":
         return _golf(view, history, played, rng, samples)
