@@ -8,7 +8,7 @@ PORT ?= 8000
 WS_PING_INTERVAL ?= 15
 WS_PING_TIMEOUT ?= 10
 
-.PHONY: run test install lint format bench screenshots messages audit
+.PHONY: run test check install lint format bench screenshots messages audit
 
 $(BIN)/.installed: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,13 @@ test: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
+
+# The quick inner loop: ruff, and every test that starts no server and no
+# browser (tests/README.md). `make test` stays the whole suite, as CI runs it.
+check: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest -m "not browser and not server" -q
 
 lint:
 	$(BIN)/ruff check --fix .

@@ -46,16 +46,49 @@ def _fresh_limits() -> None:
     limits.reset()
 
 
+# Fixtures that start real daphne processes: a test using one is a `server` test
+# (left out of `make check`) whether or not its file says so.
+SERVER_FIXTURES = {"database", "site_database", "live_site"}
+
+
+def only_pass(item: pytest.Item) -> str | None:
+    """The one CI pass that runs `item` ("embedded" or "postgres"), or None for both.
+
+    CI runs the suite twice, on the embedded default and on PostgreSQL + Redis
+    (.ci/run names the pass in TEST_PASS). A test whose outcome cannot depend on
+    the database or the channel layer runs in one of them (tests/README.md): the
+    pure unit tests and those marked `once` (layout, accessibility, CSP) in the
+    embedded pass; those marked `once("postgres")` (they start services of their
+    own whatever the pass) in the PostgreSQL one.
+    """
+    marker = item.get_closest_marker("once")
+    if marker is not None:
+        return marker.args[0] if marker.args else "embedded"
+    return "embedded" if item.path.parent.name == "unit" else None
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects on the `server` marks set here
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip what needs a service that is not configured, so `make test` is green anywhere."""
     database_url = os.environ.get("DATABASE_URL", "")
+    on_postgres = database_url.startswith("postgres")
     skip_pg = pytest.mark.skip(reason="needs DATABASE_URL pointing at PostgreSQL")
     skip_redis = pytest.mark.skip(reason="needs REDIS_URL")
+    test_pass = os.environ.get("TEST_PASS", "")
+    if test_pass:
+        if test_pass not in ("embedded", "postgres"):
+            raise pytest.UsageError(f"TEST_PASS is embedded or postgres, not {test_pass!r}")
+        other = [item for item in items if only_pass(item) not in (None, test_pass)]
+        if other:
+            config.hook.pytest_deselected(items=other)
+            items[:] = [item for item in items if only_pass(item) in (None, test_pass)]
     # Browser tests last: Playwright's sync API keeps an event loop running in
     # the main thread while a browser is open, which async tests cannot share.
     items.sort(key=lambda item: "browser" in item.keywords)
     for item in items:
-        if "postgres" in item.keywords and not database_url.startswith("postgres"):
+        if SERVER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.server)
+        if "postgres" in item.keywords and not on_postgres:
             item.add_marker(skip_pg)
         if "redis" in item.keywords and not os.environ.get("REDIS_URL"):
             item.add_marker(skip_redis)

@@ -14,7 +14,7 @@ import pytest
 from tests.support.seated import sign_in_as
 from tests.support.tables import run_django, started_table
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.once]
 
 LISTEN = """
 window.__cspViolations = [];

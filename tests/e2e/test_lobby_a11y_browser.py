@@ -17,7 +17,7 @@ from tests.e2e.test_table_browser import open_table, sign_up
 from tests.support.axe import assert_accessible
 from tests.support.tables import run_django
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.once]
 
 # Inside the live site's database: three series with two finished games each,
 # and two tables someone else opened (one waiting for players, one playing).

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from tests.e2e.test_replay_browser import finished, replay
 from tests.support.axe import assert_accessible
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.once]
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from tests.support.axe import assert_accessible
 from tests.support.seated import open_seat
 from tests.support.tables import run_django, started_table
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.once]
 
 RANKS = "two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace"
 CARD_NAME = re.compile(

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tests.support.seated import open_seat
 from tests.support.tables import started_table
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.once]
 
 SIZES = [(1280, 800), (1366, 768), (1440, 900), (1920, 1080), (390, 844)]
 DEVYATKA_CARDS = "[data-testid=hand-card]"

@@ -45,7 +45,8 @@ from tests.support.outages import (
 )
 from tests.support.tables import TableClient, run_django, started_table
 
-pytestmark = [pytest.mark.server, pytest.mark.timeout(300)]
+# Own PostgreSQL and Redis whatever the pass: one CI pass is enough.
+pytestmark = [pytest.mark.server, pytest.mark.once("postgres"), pytest.mark.timeout(300)]
 
 THINK = 0.1  # seconds a player takes for a move (50-150%)
 CONVERGE_SECONDS = 2.0  # the bound, from the service's return to the last socket

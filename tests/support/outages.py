@@ -46,7 +46,8 @@ class OwnDatabase(SiteDatabase):
     """A SiteDatabase on the test's own cluster; the servers talk to the test's own Redis."""
 
     def __init__(self, tmp_dir: Path, cluster: PostgresCluster, redis: RedisServer) -> None:
-        super().__init__(tmp_dir)
+        # Migrated in place: the process's template lives on the shared server.
+        super().__init__(tmp_dir, template=False)
         self.cluster = cluster
         self.redis = redis
         self._pg_admin_url = cluster.url

@@ -1,14 +1,20 @@
 """Real daphne processes for browser, restart and multi-process tests.
 
 A `SiteDatabase` is a database of its own for the servers (a SQLite file, or
-a fresh PostgreSQL database on the server DATABASE_URL names), migrated with
-the real `manage.py migrate`. A `DaphneServer` runs `daphne club.asgi` on a
-free port against it, and can be killed with SIGKILL and started again.
+a fresh PostgreSQL database on the server DATABASE_URL names). The real
+`manage.py migrate` runs once per test process, into a template database;
+each `SiteDatabase` is a copy of it (a file copy on SQLite, `CREATE DATABASE
+... TEMPLATE` on PostgreSQL), the same rows a fresh migrate leaves, in a
+fraction of the time. A `DaphneServer` runs `daphne club.asgi` on a free port
+against it, and can be killed with SIGKILL and started again.
 """
 
 from __future__ import annotations
 
+import atexit
+import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -38,6 +44,7 @@ def use_checkout(path: Path) -> None:
     global ROOT
     ROOT = Path(path).resolve()
     _collected.clear()
+    _templates.clear()
 
 
 def collected_static() -> str:
@@ -75,11 +82,20 @@ def _base_env() -> dict[str, str]:
     return env
 
 
+# The migrated template of this process, per database server: a SQLite file's
+# path, or a PostgreSQL database's name.
+_templates: dict[str, str] = {}
+
+
 class SiteDatabase:
     """A migrated database that only the test's servers use."""
 
-    def __init__(self, tmp_dir: Path) -> None:
+    def __init__(self, tmp_dir: Path, template: bool = True) -> None:
+        """`template=False` runs the real migrate into this database instead of copying."""
         self.name = f"club_e2e_{uuid.uuid4().hex[:10]}"
+        self.tmp_dir = Path(tmp_dir)
+        self.use_template = template
+        self._shell: subprocess.Popen | None = None
         base = os.environ.get("DATABASE_URL", "")
         self._pg_admin_url = ""
         if base.startswith(("postgres://", "postgresql://")):
@@ -90,19 +106,43 @@ class SiteDatabase:
             self.url = f"sqlite:///{tmp_dir / (self.name + '.sqlite3')}"
 
     def create(self) -> None:
+        if not self.use_template:
+            self._admin(f'CREATE DATABASE "{self.name}"')
+            self.manage("migrate", "--noinput", "-v0")
+            return
+        template = self._template()
         if self._pg_admin_url:
-            import psycopg
-
-            with psycopg.connect(self._pg_admin_url, autocommit=True) as conn:
-                conn.execute(f'CREATE DATABASE "{self.name}"')
-        self.manage("migrate", "--noinput", "-v0")
+            self._admin(f'CREATE DATABASE "{self.name}" TEMPLATE "{template}"')
+        else:
+            shutil.copyfile(template, self._sqlite_path())
 
     def drop(self) -> None:
+        self.close_shell()
+        self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+    def _sqlite_path(self) -> Path:
+        return self.tmp_dir / (self.name + ".sqlite3")
+
+    def _admin(self, sql: str) -> None:
+        """Run `sql` on the PostgreSQL server's maintenance database (nothing on SQLite)."""
         if self._pg_admin_url:
             import psycopg
 
             with psycopg.connect(self._pg_admin_url, autocommit=True) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+                conn.execute(sql)
+
+    def _template(self) -> str:
+        """This process's migrated template, made by the real migrate on first use."""
+        key = self._pg_admin_url or "sqlite"
+        if key not in _templates:
+            template = SiteDatabase(Path(tempfile.mkdtemp(prefix="club-template-")), template=False)
+            template.create()
+            if self._pg_admin_url:
+                _templates[key] = template.name
+                atexit.register(template.drop)
+            else:
+                _templates[key] = str(template._sqlite_path())
+        return _templates[key]
 
     def env(self) -> dict[str, str]:
         env = _base_env()
@@ -126,7 +166,37 @@ class SiteDatabase:
         return result.stdout
 
     def shell(self, code: str) -> str:
-        return self.manage("shell", "-c", code)
+        """Run `code` as `manage.py shell -c` would, in one long-lived process per database."""
+        if self._shell is None or self._shell.poll() is not None:
+            self._shell = subprocess.Popen(
+                [str(BIN / "python"), str(Path(__file__).with_name("shell_worker.py"))],
+                cwd=ROOT,
+                env=self.env(),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+        assert self._shell.stdin and self._shell.stdout
+        self._shell.stdin.write(json.dumps(code) + "\n")
+        self._shell.stdin.flush()
+        line = self._shell.stdout.readline()
+        if not line:
+            raise RuntimeError("the shell worker exited (its error is in the test's stderr)")
+        answer = json.loads(line)
+        if not answer["ok"]:
+            raise RuntimeError(f"manage.py shell failed:\n{answer['output']}")
+        return answer["output"]
+
+    def close_shell(self) -> None:
+        if self._shell is not None:
+            if self._shell.poll() is None:
+                self._shell.stdin.close()
+                try:
+                    self._shell.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    self._shell.kill()
+                    self._shell.wait(timeout=10)
+            self._shell = None
 
 
 class DaphneServer:
