@@ -13,7 +13,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
-from club.names import has_visible_letter, is_invisible, name_key, normalize_display_name
+from club.names import (
+    has_visible_letter,
+    is_invisible,
+    is_reserved,
+    name_key,
+    normalize_display_name,
+)
 from games import registry
 
 DISPLAY_NAME_RE = re.compile(r"[\w][\w .'-]{1,28}[\w.]")
@@ -54,7 +60,8 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(models.Q(display_name__iexact=name) | models.Q(name_key=name_key(name)))
 
     def display_name_taken(self, name: str) -> bool:
-        return self.look_alikes(name).exists()
+        """Taken by a player (or a look-alike), or reserved for the house or the site."""
+        return is_reserved(name) or self.look_alikes(name).exists()
 
 
 class Player(models.Model):
@@ -121,7 +128,7 @@ class Player(models.Model):
     def clean(self) -> None:
         # The case-insensitive unique constraint catches "ANNA"; this, "Аnna".
         others = Player.objects.look_alikes(self.display_name).exclude(pk=self.pk)
-        if self.display_name and others.exists():
+        if self.display_name and (others.exists() or is_reserved(self.display_name)):
             raise ValidationError({"display_name": _("That display name is taken.")})
 
     @property

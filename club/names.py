@@ -7,9 +7,11 @@ only of Hangul fillers that shows as blanks. Sign-up normalises a name to NFKC
 visible letter, and compares names by `name_key`: a skeleton in the spirit of
 Unicode TS #39, where every character the confusables table (the
 confusable-homoglyphs package, pinned) says looks like an ASCII letter or
-digit counts as that letter. Honest names in one script keep their own
-letters: "Анна" (Cyrillic н is no Latin letter), "Ștefan" and "Zoë" stay
-distinct from "Anna", "Stefan" and "Zoe".
+digit counts as that letter, and plain ASCII that passes for other ASCII
+(I, l and 1; 0 and O; rn and m) counts as one. Honest names in one script keep
+their own letters: "Анна" (Cyrillic н is no Latin letter), "Ștefan" and "Zoë"
+stay distinct from "Anna", "Stefan" and "Zoe". The names the house and the
+site go by are reserved in every language (`is_reserved`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ import functools
 import unicodedata
 
 from confusable_homoglyphs import confusables
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 # Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties): characters
 # that render as nothing, the Hangul fillers among them (U+115F, U+1160,
@@ -75,9 +80,46 @@ def _ascii_look_alike(char: str) -> str:
     return min(candidates) if candidates else char
 
 
+# Plain ASCII that passes for other plain ASCII in the site's sans-serif type (the
+# confusables table leaves ASCII alone): a capital I and a one look like a small L,
+# before case folding (a small i has its dot); a zero like an O, and "rn" like "m",
+# after it.
+_ASCII_BEFORE_FOLDING = str.maketrans({"I": "l", "1": "l", "|": "l"})
+_ASCII_AFTER_FOLDING = (("0", "o"), ("rn", "m"))
+
+
 def name_key(name: str) -> str:
     """What a name looks like: equal keys mean one could pass for the other."""
     # Mapped before and after case folding: a capital may look like a Latin
     # capital ("ΑΝΝΑ") while its small letter looks like nothing ASCII.
-    looks = "".join(_ascii_look_alike(c) for c in normalize_display_name(name)).casefold()
-    return "".join(_ascii_look_alike(c) for c in looks).casefold()
+    looks = "".join(_ascii_look_alike(c) for c in normalize_display_name(name))
+    looks = looks.translate(_ASCII_BEFORE_FOLDING).casefold()
+    key = "".join(_ascii_look_alike(c) for c in looks).translate(_ASCII_BEFORE_FOLDING).casefold()
+    for plain, looks_like in _ASCII_AFTER_FOLDING:
+        key = key.replace(plain, looks_like)
+    return key
+
+
+# The names the house and the site go by (chat shows the house's messages under
+# the first): nobody may take them, in any of the club's languages.
+RESERVED_NAMES = (_("The house"), _("Card Club"))
+
+
+@functools.cache
+def reserved_name_keys() -> frozenset[str]:
+    """The keys of the reserved names in every language, each also without a short first
+    word when it has two ("The house" and "house", "Le club" and "club")."""
+    names = set()
+    for language, _label in settings.LANGUAGES:
+        with translation.override(language):
+            names.update(str(name) for name in RESERVED_NAMES)
+    for name in list(names):
+        words = name.split()
+        if len(words) == 2 and len(words[0]) <= 3:
+            names.add(words[1])
+    return frozenset(name_key(name) for name in names)
+
+
+def is_reserved(name: str) -> bool:
+    """Is this name, or a look-alike of it, one the house or the site goes by?"""
+    return name_key(name) in reserved_name_keys()

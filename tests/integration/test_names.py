@@ -193,6 +193,11 @@ def test_names_without_a_visible_letter_are_refused(client, settings, name):
         ("Boris", "\U0001d401oris"),  # mathematical bold B
         ("Boris", "\uff22oris"),  # full-width B
         ("Olga", "\u041elga"),  # Cyrillic capital O
+        # Plain ASCII look-alikes (issue 36): I, l and 1; rn and m; 0 and O.
+        ("Elena", "EIena"),
+        ("Elena", "E1ena"),
+        ("Dmitri", "Drnitri"),
+        ("Boris", "B0ris"),
     ],
 )
 def test_look_alikes_of_a_taken_name_are_refused(client, settings, taken, look_alike):
@@ -238,3 +243,38 @@ def test_admin_refuses_a_look_alike_of_another_members_name(admin_client):
     assert "That display name is taken" in response.content.decode()
     boris.refresh_from_db()
     assert boris.display_name == "Boris"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "The house",
+        "House",
+        "the h0use",
+        "Card Club",
+        "Le club",
+        "Clubul",
+        "\u041a\u043b\u0443\u0431",
+    ],
+)
+def test_the_names_of_the_house_and_the_site_are_reserved_in_every_language(client, settings, name):
+    settings.ACCOUNT_RATE_LIMITS = False
+    response = signup(client, email="new@example.com", name=name)
+    assert response.status_code == 200
+    assert "That display name is taken" in response.content.decode()
+    assert not Player.objects.members().exists()
+
+
+def test_names_near_the_reserved_ones_pass(client, settings):
+    settings.ACCOUNT_RATE_LIMITS = False
+    assert signup(client, email="new@example.com", name="Householder").status_code == 302
+
+
+def test_the_migration_recomputes_the_keys_of_ascii_look_alikes():
+    (elena,) = make_players("EIena")
+    Player.objects.filter(pk=elena.pk).update(name_key="eiena")  # as stored before it
+    migration = importlib.import_module("club.migrations.0015_name_key_ascii_look_alikes")
+    migration.refill(apps, None)
+    elena.refresh_from_db()
+    assert elena.name_key == "elena"
+    assert Player.objects.display_name_taken("Elena")
