@@ -15,3 +15,9 @@ class DuplicateConfig(AppConfig):
         hooks.register(DuplicateTableRules())
         # The house runner closes rounds at their end time.
         hooks.register_duty(round_closing_duty)
+
+    def demo_data(self, people: list) -> int:
+        """The demo club's duplicate series, for `manage.py demo_data`: boards played now."""
+        from duplicate import demo
+
+        return demo.build(people)

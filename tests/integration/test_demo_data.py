@@ -61,10 +61,12 @@ def test_demo_data_twice_builds_one_club_whose_records_match_the_move_logs():
     assert series["winter-nines"].variant.options["pass_rule"]
     assert series["golf-ladder"].variant.game == registry.GOLF
     finished = list(Game.objects.filter(finished__isnull=False).select_related("table"))
-    assert len(finished) == sum(
+    # The series' games (the duplicate series' boards are played at tables of no series).
+    in_series = [game for game in finished if game.table.series_id]
+    assert len(in_series) == sum(
         max(1, round(demo.DEFAULT_GAMES * spec.share)) for spec in demo.SERIES
     )
-    assert 24 <= len(finished) <= 48  # "a few dozen"
+    assert 24 <= len(in_series) <= 48  # "a few dozen"
 
     for game in finished:
         engine, state = _replayed(game)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 
 from allauth.account.models import EmailAddress
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand, CommandParser
@@ -34,7 +35,8 @@ def _hashed(password: str) -> str:
 class Command(BaseCommand):
     help = (
         "Create the demo admin, demo members and a living demo club: three house series "
-        "with games played by the engines and bots, and live tables (safe to run again)."
+        "with games played by the engines and bots, a duplicate series with an open round, "
+        "and live tables (safe to run again)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -52,6 +54,11 @@ class Command(BaseCommand):
             for name in PLAYERS:
                 self._user(f"{name.lower()}@example.com", PLAYER_PASSWORD, name)
         report = demo.build(max(0, options["games"]), log=self.stdout.write)
+        # The side apps' own demo parts (an AppConfig's `demo_data(members)`: the
+        # duplicate series), so the club's command names none of them.
+        for app in apps.get_app_configs():
+            if hasattr(app, "demo_data"):
+                app.demo_data(demo.members())
         self.stdout.write(
             f"Demo club: {report.played} games played, {report.tables} live tables set up "
             f"in {report.seconds:.1f} s ({report.cpu_seconds:.1f} s of CPU).\n"
