@@ -192,7 +192,8 @@ class Board(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} · {_('board')} {self.number}"
+        # One string, so that each language words and orders it (the title of a traveller).
+        return _("%(round)s · board %(number)s") % {"round": self.round, "number": self.number}
 
     def get_absolute_url(self) -> str:
         return reverse(
