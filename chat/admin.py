@@ -23,6 +23,7 @@ from chat import services
 from chat.broadcast import publish_hidden_sync, publish_message_sync
 from chat.models import ChatBan, ChatMessage, ChatReport
 from chat.rooms import LOBBY, table_room
+from club.models import Player
 
 
 class ReportedFilter(admin.SimpleListFilter):
@@ -247,6 +248,17 @@ class ChatBanAdmin(admin.ModelAdmin):
     search_fields = ["player__display_name", "reason"]
     autocomplete_fields = ["player"]
     list_select_related = ["player", "created_by"]
+
+    def get_changeform_initial_data(self, request) -> dict:
+        """`?player=<id>` (the message page's ban link) fills the form in; an id that names
+        no player is left out rather than breaking the form's member search."""
+        initial = super().get_changeform_initial_data(request)
+        player = str(initial.get("player", ""))
+        if "player" in initial and not (
+            player.isascii() and player.isdigit() and Player.objects.filter(pk=player).exists()
+        ):
+            del initial["player"]
+        return initial
 
     def save_model(self, request, obj, form, change) -> None:
         if not change:

@@ -200,6 +200,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "club.i18n.MemberLanguageMiddleware",
+    # An admin query parameter holding a number no id can be: 404, not a 500.
+    "club.middleware.admin_ids_in_range",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "club.csp.ContentSecurityPolicyMiddleware",
