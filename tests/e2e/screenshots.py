@@ -5,7 +5,8 @@ builds the demo club (`demo_data`, the same seeded games on every machine) in
 a site of its own, signs in as Anna, and photographs at a laptop and a phone
 size: her home page, her Devyatka table where it is her turn, a Golf table
 (a quick game, in the turn phase), a finished game's replay part-way
-through, and a series page with its standings.
+through, and a series page with its standings; and a finished Golf table on
+a phone in Russian (its results and Anna's grid).
 """
 
 from __future__ import annotations
@@ -39,11 +40,11 @@ def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple]:
     database.drop()
 
 
-def shoot(page: Page, name: str) -> None:
+def shoot(page: Page, name: str, full_page: bool = False) -> None:
     page.evaluate("document.fonts.ready")
     page.wait_for_timeout(600)  # the last card's landing animation
     width, height = page.viewport_size["width"], page.viewport_size["height"]
-    page.screenshot(path=str(OUT / f"{name}-{width}x{height}.png"))
+    page.screenshot(path=str(OUT / f"{name}-{width}x{height}.png"), full_page=full_page)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -95,4 +96,36 @@ def test_demo_club_screenshots(chromium_browser, demo_site, size):
 
     page.goto("/series/winter-nines/")
     shoot(page, "series")
+    context.close()
+
+
+def test_finished_golf_table_on_a_phone_in_russian(chromium_browser, demo_site):
+    """Anna's last Golf Ladder table, over: the results (scrolling in their own box) and
+    her 3x3 grid, at 390x844 in Russian."""
+    server, database = demo_site
+    OUT.mkdir(parents=True, exist_ok=True)
+    table = run_django(
+        database,
+        "from club.models import GameResult\n"
+        "result = GameResult.objects.filter(game__table__series__slug='golf-ladder', "
+        "player__display_name='Anna').order_by('-finished').first()\n"
+        "emit(result.game.table_id)\n",
+    )
+    context = chromium_browser.new_context(
+        base_url=server.url, locale="en-GB", viewport={"width": 390, "height": 844}
+    )
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    sign_in(page, "anna@example.com")
+    page.goto(f"/tables/{table}/")
+    # Russian, chosen with the header's picker (her profile keeps it).
+    page.locator("label[for=nav-toggle]").click()  # the phone's menu holds the picker
+    page.get_by_test_id("language-select").select_option("ru")
+    if page.get_by_test_id("language-go").is_visible():
+        page.get_by_test_id("language-go").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.get_by_test_id("results")).to_be_visible()
+    expect(page.locator("[data-testid=hand] [data-testid=golf-slot]")).to_have_count(9)
+    # The whole page: the results first, then the last board and her grid below them.
+    shoot(page, "table-golf-finished-ru", full_page=True)
     context.close()
