@@ -59,7 +59,7 @@ async def test_illegal_move_from_a_french_socket_is_explained_in_french_english_
     assert refused["type"] == "error" and refused["code"] == "illegal_move"
     assert out_of_turn["code"] == "not_your_turn"
     assert messages[0]["message"] in {
-        "La première carte doit être le 9D.",
+        "La première carte doit être le 9♦.",
         "Ce n'est pas votre tour.",
     }
     assert messages[1]["message"] in {"The first card must be 9D.", "It is not your turn."}
