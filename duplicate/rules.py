@@ -47,7 +47,12 @@ class DuplicateTableRules:
         closed = Play.objects.filter(board__round__closed__isnull=False).values("game_id")
         rule = models.Q(pk__in=closed)
         if player is not None:
-            travellers = Play.objects.filter(board_id__in=finished_boards(player))
+            # Only the finished games of the boards the viewer finished: another entrant's
+            # running game answers as a missing one (its page would redirect to its table,
+            # telling that it exists).
+            travellers = Play.objects.filter(
+                board_id__in=finished_boards(player), game__result__isnull=False
+            )
             rule |= models.Q(pk__in=travellers.values("game_id"))
         return rule
 

@@ -126,3 +126,18 @@ def test_the_rules_page_says_what_waits_for_the_round_to_close_and_how_ties_rank
     assert "until the round closes" in page
     assert "rated when the round closes" in page
     assert "At an equal percentage, fewer boards played ranks lower." in page
+
+
+def test_another_entrants_running_game_of_a_finished_board_answers_as_a_missing_game():
+    series = make_series("Devyatka", seats=3)
+    round_ = open_round(series, boards=1)
+    anna_play = finish(start(member("Anna"), round_))
+    boris_play = start(member("Boris"), round_)  # running
+    anna = client_for(anna_play.player)
+    missing = reverse("game_detail", args=[10**6])
+    assert anna.get(missing).status_code == 404
+    for name in ("game_detail", "game_replay", "game_record"):
+        response = anna.get(reverse(name, args=[boris_play.game_id]))
+        assert response.status_code == 404, name  # not a redirect to the table
+    finish(boris_play)
+    assert anna.get(reverse("game_detail", args=[boris_play.game_id])).status_code == 200
