@@ -8,6 +8,7 @@ at that moment (a request's, or the socket's `translation.override`).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.functional import lazy
@@ -18,8 +19,22 @@ def _format(template: Any, params: dict) -> str:
     return str(template) % params
 
 
+# A card code among a refusal's parameters ("9D", "TS") is shown as the page
+# shows the card ("9♦", "10♠"), not as the protocol writes it.
+_CARD = re.compile(r"^([2-9TJQKA])([CDHS])$")
+_SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def _shown(value: Any) -> Any:
+    match = _CARD.match(value) if isinstance(value, str) else None
+    if match is None:
+        return value
+    rank, suit = match.groups()
+    return f"{'10' if rank == 'T' else rank}{_SUIT_SYMBOLS[suit]}"
+
+
 def _rule(template: str, params: dict) -> str:
-    return gettext(template).format(**params)
+    return gettext(template).format(**{key: _shown(value) for key, value in params.items()})
 
 
 _lazy_format = lazy(_format, str)

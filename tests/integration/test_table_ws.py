@@ -193,10 +193,11 @@ async def test_not_your_turn_and_illegal_card_and_double_send():
     # A card the player does not hold.
     await sockets[mover].send_json_to({"type": "play", "card": other_card, "version": version})
     error = await sockets[mover].receive_json_from()
-    assert (error["code"], error["message"]) == (
-        "illegal_move",
-        f"{other_card} is not in your hand.",
+    # The card named as the page shows it (Q♦), not by its code (QD).
+    shown = (
+        f"{other_card[:-1].replace('T', '10')}{dict(C='♣', D='♦', H='♥', S='♠')[other_card[-1]]}"
     )
+    assert (error["code"], error["message"]) == ("illegal_move", f"{shown} is not in your hand.")
     assert await database_sync_to_async(Move.objects.count)() == 0
     # The same move twice: applied once, the second is stale.
     await sockets[mover].send_json_to({"type": "play", "card": "9D", "version": version})
