@@ -104,7 +104,10 @@ def test_russian_visitor_plays_devyatka_reads_standings_then_switches_to_italian
         "[1, 2, 5, 21].map((n) => interpolate(ngettext('%(count)s card', '%(count)s cards', n), {count: n}, true))"
     )
     assert counts == ["1 карта", "2 карты", "5 карт", "21 карта"]
-    expect(page.get_by_test_id("opponents").locator(".bot-badge").first).to_have_text("бот")
+    # A bot's level, translated, once beside its first name.
+    expect(page.get_by_test_id("opponents").locator(".bot-badge").first).to_have_text(
+        re.compile(r"^(случайный бот|эвристический бот|бот с перебором)$")
+    )
     stats = page.get_by_test_id("opponents").locator(".opponent-stats").first.inner_text()
     assert re.fullmatch(r"\d+ карт[аы]? · \d+ пас(а|ов)?", stats), stats
     assert_no_english(page, "table in play")
