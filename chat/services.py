@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from chat.models import PHRASE_CHOICES, ChatBan, ChatMessage, ChatMute, ChatReport
 from chat.rooms import LOBBY, table_of
 from club.models import Player
+from club.names import is_invisible
 from games.i18n import lazy_format
 from games.models import Game, Table
 from games.services import ServiceError
@@ -124,14 +125,18 @@ def _checked_body(text: object, phrase: object) -> tuple[str, str]:
     if phrase is not None:
         if text is not None:
             raise ServiceError("bad_field", _("Send either a text or a phrase, not both."))
-        if not isinstance(phrase, str) or phrase not in PHRASES:
+        if not isinstance(phrase, str):
+            raise ServiceError("bad_field", _("The 'phrase' field must be a str."))
+        if phrase not in PHRASES:
             raise ServiceError("chat_bad_phrase", _("There is no such quick phrase."))
         return "", phrase
     if not isinstance(text, str):
         raise ServiceError("bad_field", _("The 'text' field must be a str."))
     limit = settings.CHAT_MAX_LENGTH
     cleaned = clean_text(text)
-    if not cleaned:
+    # Characters that render as nothing (zero-width spaces, Hangul fillers) alone would
+    # show as a blank message.
+    if not any(not is_invisible(ch) and not ch.isspace() for ch in cleaned):
         raise ServiceError("chat_empty", _("Write something first."))
     if len(cleaned) > limit:
         raise ServiceError(

@@ -170,6 +170,14 @@ async def test_quick_phrases_are_sent_as_ids():
         ({"text": "x" * 301}, "chat_too_long"),
         ({"text": 5}, "bad_field"),
         ({}, "bad_field"),
+        # Zero-width and filler characters alone would show as a blank message (issue 36).
+        ({"text": "\u200b\u200c\u200d"}, "chat_empty"),
+        ({"text": "\u2060 \ufeff \u3164"}, "chat_empty"),
+        # A phrase of the wrong JSON type is a bad field, as docs/PROTOCOL.md says (issue 36).
+        ({"phrase": 5}, "bad_field"),
+        ({"phrase": True}, "bad_field"),
+        ({"phrase": ["gg"]}, "bad_field"),
+        ({"phrase": {"id": "gg"}}, "bad_field"),
     ],
 )
 async def test_bad_chat_frames_get_an_error_and_store_nothing(fields, code):

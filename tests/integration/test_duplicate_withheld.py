@@ -141,3 +141,12 @@ def test_another_entrants_running_game_of_a_finished_board_answers_as_a_missing_
         assert response.status_code == 404, name  # not a redirect to the table
     finish(boris_play)
     assert anna.get(reverse("game_detail", args=[boris_play.game_id])).status_code == 200
+
+
+def test_a_boards_table_says_it_counts_in_its_duplicate_series_not_that_it_is_friendly():
+    series = make_series("Devyatka", seats=3)
+    round_ = open_round(series, boards=1)
+    play = start(member("Anna"), round_)
+    page = client_for(play.player).get(reverse("table", args=[play.table_id])).content.decode()
+    assert "A friendly game" not in page
+    assert f'it counts in <a href="{series.get_absolute_url()}">its series</a>' in page
