@@ -110,3 +110,32 @@ def test_the_seeds_card_words_are_the_glossarys():
     assert any(a.search("лобби") for a in by_concept["lobby"]["avoid"])
     assert by_concept["board"]["words"]["ru"].search("сдача")
     assert not by_concept["resignation"]["words"]["ru"].search("сдача")
+
+
+# Guessed genders (locale/README.md): a bracket form, or a participle or an
+# adjective agreed with a member (a name, or "you") the site knows nothing about.
+GUESSED_GENDER = {
+    "it": r"\(a\)|%\(names?\)s è (pronto|uscito|tornato)|\bsei (pronto|uscito|seduto|tornato|sicuro)\b"
+    r"|^Benvenut[oa]\b|\bti sei sedut|\bvieni confrontat",
+    "fr": r"\(e\)|%\(names?\)s (est |a )?(sorti|prêt|revenu|parti)\b"
+    r"|vous êtes (sorti|prêt|sûr|connecté|déconnecté|classé|comparé)|^Connecté\b",
+    "ru": r"\(а\)|%\(names?\)s (сыграл|вышел|проиграл|покинул|взял|готов|сдался|вернулся)\b"
+    r"|[Вв]ы вышли первым|последним остались|[Яя] вернулся",
+    "es": r"\(a\)|%\(names?\)s (está|esté) listo|estás (listo|lista|seguro|sentado)"
+    r"|^¡?[Bb]ienvenid[oa]s?\b|quedas último\b|[Tt]e has sentado",
+    "ro": r"\(ă\)|\(a\)|^Autentificat\b|ești (conectat|clasat|pregătit|sigur)"
+    r"|%\(names?\)s (a ieșit primul|iese primul)|Ignoră-l",
+}
+_PLACEHOLDERS = re.compile(r"%\((?!names?\))[A-Za-z_]+\)[sd]")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_entry_guesses_a_members_gender(lang):
+    pattern = re.compile(GUESSED_GENDER[lang])
+    found = [
+        (domain, entry.msgid[:60], text[:80])
+        for domain, entry, texts in _entries(lang)
+        for text in texts
+        if pattern.search(_PLACEHOLDERS.sub("", text))
+    ]
+    assert found == []
