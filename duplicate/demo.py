@@ -18,6 +18,7 @@ import zlib
 from django.db import transaction
 from django.test.utils import override_settings
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from club import demo
 from club.models import Player
@@ -31,6 +32,17 @@ DESCRIPTION = (
     "The same deals for everyone, against house bots: each board is scored in matchpoints "
     "against the members who held the same cards."
 )
+# Stored in English, as outside clients and the admin read them, and shown in
+# the reader's language (DuplicateSeries.__str__ and shown_description): these
+# markers put them in the catalogs (locale/README.md).
+SHOWN_TRANSLATED = [
+    pgettext_lazy("series name", "Nines Duplicate"),
+    pgettext_lazy(
+        "series description",
+        "The same deals for everyone, against house bots: each board is scored in matchpoints "
+        "against the members who held the same cards.",
+    ),
+]
 BOARDS = 3
 # Round 1's players (demo.MEMBERS order) and the boards each played.
 ROUND_ONE = {"Anna": 3, "Boris": 3, "Vera": 2, "Dmitri": 3}

@@ -171,3 +171,20 @@ def test_the_turn_clock_unit_is_translated():
     script = (settings.BASE_DIR / "static" / "js" / "table.js").read_text()
     assert "`${left}s`" not in script
     assert 'interpolate(gettext("%(seconds)ss"), { seconds: left }, true)' in script
+
+
+@pytest.mark.parametrize("lang", ["it", "fr", "ru", "es", "ro"])
+def test_every_demo_name_and_description_has_a_translation(lang):
+    from django.utils.translation import pgettext
+
+    from duplicate import demo as duplicate_demo
+
+    names = [spec.name for spec in SERIES] + [duplicate_demo.NAME]
+    descriptions = [spec.description for spec in SERIES] + [duplicate_demo.DESCRIPTION]
+    with translation.override(lang):
+        untranslated = [n for n in names if pgettext("series name", n) == n]
+        untranslated += [d for d in descriptions if pgettext("series description", d) == d]
+        name = PASS_RULE_VARIANT["name"]
+        if pgettext("variant name", name) == name:
+            untranslated.append(name)
+    assert untranslated == []
