@@ -18,8 +18,10 @@ the search runs in the worker itself.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
+import os
 import signal
 import sys
 import time
@@ -33,6 +35,7 @@ from analysis.coaching import Decision
 from analysis.coaching import judge as coach
 
 _pool: ProcessPoolExecutor | None = None
+_child: int | None = None  # the search process's id
 
 
 def _child_start(nice: int, idle: bool) -> None:
@@ -66,7 +69,7 @@ def separate() -> bool:
 
 def start() -> None:
     """Start the search process now (the worker calls it at start) rather than at the first task."""
-    global _pool
+    global _pool, _child
     if _pool is None and separate():
         _pool = ProcessPoolExecutor(
             max_workers=1,
@@ -74,13 +77,14 @@ def start() -> None:
             initializer=_child_start,
             initargs=(settings.ANALYSIS_WORKER_NICE, True),
         )
-        _pool.submit(time.sleep, 0).result()  # the child is up and has lowered its priority
+        # The child is up and has lowered its priority; its id, to stop it at once.
+        _child = _pool.submit(os.getpid).result()
 
 
 def judge(game: str, decision: Decision, salt: Any, samples: int) -> tuple[Any, float]:
     """The coach's judgement of one decision of a ``game`` (its registry key) and its CPU seconds;
     ``salt`` is public (analysis.coaching.judge)."""
-    global _pool
+    global _pool, _child
     if not separate():
         return _judge_here(game, decision, salt, samples)
     for retry in (True, False):
@@ -91,14 +95,21 @@ def judge(game: str, decision: Decision, salt: Any, samples: int) -> tuple[Any, 
         except BrokenProcessPool:  # the search process died (killed, out of memory): a new one
             _pool.shutdown(wait=False)
             _pool = None
+            _child = None
             if not retry:
                 raise
     raise AssertionError("unreachable")
 
 
-def stop() -> None:
-    """Stop the search process (tests; a worker's ends with it)."""
-    global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=True, cancel_futures=True)
-        _pool = None
+def stop(now: bool = False) -> None:
+    """Stop the search process: after its current search (tests), or `now`, killing it (the
+    worker stopping: a search can take seconds, and the judgement it would give is lost
+    anyway; the analysis resumes after its last save)."""
+    global _pool, _child
+    if _pool is None:
+        return
+    if now and _child is not None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(_child, signal.SIGKILL)
+    _pool.shutdown(wait=not now, cancel_futures=True)
+    _pool, _child = None, None

@@ -15,6 +15,7 @@ given options and a worker id that tells whether it is still alive.
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 from typing import Any
@@ -57,7 +58,18 @@ class Command(BaseCommand):
         }
         if options["batch"]:
             worker_options["batch"] = True
-        call_command("db_worker", **worker_options)
+        before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            call_command("db_worker", **worker_options)
+        finally:
+            # Stopping (SIGTERM: `make run` sends it twice). db_worker's handler would raise
+            # SystemExit again wherever the way out then is, waiting on the search process
+            # at exit (a traceback): from here on the process is on its way out, which
+            # takes well under a second, and a further signal changes nothing (the tests'
+            # own handlers back in batch runs). The search stops now, not after its search.
+            for sig, handler in before.items():
+                signal.signal(sig, handler if options["batch"] else signal.SIG_IGN)
+            search.stop(now=True)
 
     def _watch(self) -> None:
         """Every ANALYSIS_STALE_SECONDS: queue again what a stopped worker left running."""
