@@ -1,12 +1,15 @@
-"""One member's tables in every state, of every game, for the page-fit browser test.
+"""A member's tables in every state, of every game, for the page-fit browser test.
 
 Run inside a live site's database through `manage.py shell`
-(`tests.support.tables.run_django`). The member ("me") gets, for each
-default variant: an open table waiting for players, a started table at the
-moment it is someone else's turn, one where it is their own turn, a finished
-game with results (played through the services, seeded), and that game's page
-(the replay). Around them: a series with those games, so that standings,
-ratings and the player page have rows. Nothing here is random from run to run.
+(`tests.support.tables.run_django`). `finished()` makes what no longer
+changes: per default variant a finished game among members (its page, the
+replay) in a series of its own (standings, ratings, the player page), one
+against two house bots (the finished table with results, bots' names), and a
+duplicate series with a closed and an open round. `live()` makes, just before
+they are looked at (the turn clock runs), per default variant an open table
+waiting for players and a started one, with the sessions of the seat to move
+and of one that waits. Deals and moves are seeded: nothing here is random
+from run to run.
 """
 
 from __future__ import annotations
