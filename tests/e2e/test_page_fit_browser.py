@@ -268,7 +268,7 @@ def test_golf_with_a_mouse_still_shows_its_keys(chromium_browser, live_site, sit
 
 
 def test_destructive_and_secondary_submit_buttons_keep_their_styles(
-    chromium_browser, live_site, site_database
+    chromium_browser, live_site, site_database, finished_club
 ):
     """The bare submit button's green must not win over .danger and .secondary (issue 35)."""
     live = run_django(
@@ -289,6 +289,14 @@ def test_destructive_and_secondary_submit_buttons_keep_their_styles(
             colours[testid] = page.get_by_test_id(testid).evaluate(
                 "(b) => getComputedStyle(b).backgroundColor"
             )
+    # A duplicate round's boards: Play is the main action, Play together the other one.
+    context.clear_cookies()
+    context.add_cookies([{"name": "sessionid", "value": finished_club["me"], "url": live_site.url}])
+    page.goto(f"/duplicate/{finished_club['duplicate']}/rounds/2/")
+    for testid in ("play-board", "play-together"):
+        colours[testid] = page.get_by_test_id(testid).first.evaluate(
+            "(b) => getComputedStyle(b).backgroundColor"
+        )
     context.close()
     danger, white, felt = "rgb(176, 42, 55)", "rgb(255, 255, 255)", "rgb(15, 81, 50)"
     assert colours == {
@@ -297,4 +305,6 @@ def test_destructive_and_secondary_submit_buttons_keep_their_styles(
         "start-button": felt,
         "resign-confirm": danger,
         "resign-cancel": white,
+        "play-board": felt,
+        "play-together": white,
     }

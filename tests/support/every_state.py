@@ -118,6 +118,7 @@ def _duplicate(prefix: str, players: list[Player]) -> str:
         variant=Variant.objects.get(name="Devyatka"),
         seats=3,
         bot_level="random",
+        shared_tables=True,  # its open round offers "Play together" too
     )
     now = timezone.now()
     hour = datetime.timedelta(hours=1)
