@@ -68,7 +68,11 @@ export function createRenderer(shell) {
       const entry = table.seats.find((s) => s.position === seat);
       li.querySelector(".name").textContent = shell.seatName(seat);
       li.querySelector(".bot-badge").hidden = !(entry && entry.bot);
-      if (entry && entry.bot) li.querySelector(".bot-badge").textContent = levelLabel(entry.level);
+      if (entry && entry.bot) {
+        const badge = li.querySelector(".bot-badge");
+        badge.textContent = levelLabel(entry.level);
+        badge.title = badge.textContent;
+      }
       li.classList.toggle("is-bot", Boolean(entry && entry.bot));
       li.querySelector(".away-badge").hidden = !(entry && entry.away && !entry.bot);
       li.classList.toggle("to-move", !view.over && view.to_move === seat);

@@ -56,7 +56,11 @@ export function createSeats(shell) {
       li.querySelector(".name").textContent = name;
       li.querySelector(".name").title = name;
       li.querySelector(".bot-badge").hidden = !(entry && entry.bot);
-      if (entry && entry.bot) li.querySelector(".bot-badge").textContent = levelLabel(entry.level);
+      if (entry && entry.bot) {
+        const badge = li.querySelector(".bot-badge");
+        badge.textContent = levelLabel(entry.level);
+        badge.title = badge.textContent;
+      }
       li.classList.toggle("is-bot", Boolean(entry && entry.bot));
       li.querySelector(".away-badge").hidden = !(entry && entry.away && !entry.bot);
       const toMove = !v.over && v.to_move === seat;
