@@ -112,7 +112,7 @@ export function createChat(root, { send }) {
     el.button.disabled = !writable;
     for (const button of el.phrases.querySelectorAll("button")) button.disabled = !writable;
     if (ban) {
-      const until = new Date(ban.until * 1000).toLocaleString();
+      const until = new Date(ban.until * 1000).toLocaleString(document.documentElement.lang || undefined); // the page's language, not the browser's
       const why = ban.reason
         ? interpolate(gettext("You may not chat until %(until)s (%(reason)s)."), { until, reason: ban.reason }, true)
         : interpolate(gettext("You may not chat until %(until)s."), { until }, true);
