@@ -8,9 +8,12 @@ import json
 
 import pytest
 from django.contrib.auth.models import Permission
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from analysis import services as analysis_services
+from analysis.models import GameAnalysis
 from duplicate import standings as duplicate_standings
 from duplicate.services import close_round
 from games.models import Variant
@@ -150,3 +153,23 @@ def test_a_boards_table_says_it_counts_in_its_duplicate_series_not_that_it_is_fr
     page = client_for(play.player).get(reverse("table", args=[play.table_id])).content.decode()
     assert "A friendly game" not in page
     assert f'it counts in <a href="{series.get_absolute_url()}">its series</a>' in page
+
+
+def test_admin_shows_no_judgements_of_a_board_games_analysis_until_its_round_closes(settings):
+    settings.ANALYSIS_SAMPLES = 2
+    settings.ANALYSIS_WORKER_NICE = 0
+    series = make_series("Keft", seats=3)
+    round_ = open_round(series, boards=1)
+    play = finish(start(member("Anna"), round_))
+    analysis_services.request(play.game, play.player)
+    call_command("analysis_worker", batch=True, interval=0)
+    analysis = GameAnalysis.objects.get(game=play.game)
+    assert analysis.status == GameAnalysis.Status.DONE and analysis.decisions
+    staff = member("Vera", is_staff=True)
+    staff.user.user_permissions.set(Permission.objects.filter(codename="view_gameanalysis"))
+    url = reverse("admin:analysis_gameanalysis_change", args=[analysis.pk])
+    text = client_for(staff).get(url).content.decode()
+    assert "&quot;verdict&quot;" not in text and "&quot;played&quot;" not in text
+    close_round(round_.pk)
+    text = client_for(staff).get(url).content.decode()
+    assert "&quot;verdict&quot;" in text
