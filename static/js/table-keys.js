@@ -30,3 +30,12 @@ export function otherSeats(me, players) {
   }
   return order;
 }
+
+// A touch screen (no mouse to hover, a finger to point) has no keys to press.
+const TOUCH = window.matchMedia("(hover: none), (pointer: coarse)");
+
+/** `text` without its key hints on a touch screen: a parenthesis naming the keys 1–9
+ *  ("(1–9)", "(keys 1–9)", "(клавиши 1–9)": the catalogs keep it in every language). */
+export function withoutKeys(text) {
+  return TOUCH.matches ? text.replace(/\s*\([^()]*1–9[^()]*\)/g, "") : text;
+}

@@ -223,6 +223,13 @@ def test_golf_on_a_touch_phone_shows_the_hint_the_turn_and_no_keys(
     page = context.new_page()
     page.goto(f"/tables/{golf['playing']}/")
     page.wait_for_selector("#table-app[data-turn=you]")
+    # Taking the discard: the hint names the slot to pick, without "(1–9)" on a touch screen.
+    page.locator(".golf-actions [data-action=take]").tap()
+    hint = page.get_by_test_id("golf-hint")
+    page.wait_for_selector(".board[data-mode=take] [data-testid=golf-hint]:not([hidden])")
+    assert "1–9" not in hint.inner_text() and "(" not in hint.inner_text(), hint.inner_text()
+    page.locator(".golf-actions [data-action=cancel]").tap()
+    page.wait_for_selector(".board[data-mode='']")
     page.locator(".golf-actions [data-action=draw]").tap()
     drawn = page.get_by_test_id("golf-drawn")
     drawn.wait_for()
@@ -233,7 +240,6 @@ def test_golf_on_a_touch_phone_shows_the_hint_the_turn_and_no_keys(
     assert not overlap(bubble.evaluate(BOX), me_turn.evaluate(BOX)), "the bubble covers Your turn"
     assert me_turn.evaluate(ON_TOP)
     page.locator(".golf-actions [data-action=discard]").tap()
-    hint = page.get_by_test_id("golf-hint")
     page.wait_for_selector(".board[data-mode=discard]")
     page.wait_for_timeout(300)  # the layout fits itself again
     assert page.evaluate("window.scrollY") == 0
@@ -264,6 +270,9 @@ def test_golf_with_a_mouse_still_shows_its_keys(chromium_browser, live_site, sit
     page.wait_for_selector("#table-app[data-turn=you]")
     assert page.locator(".golf-actions [data-action=draw] kbd").is_visible()
     assert page.get_by_test_id("hand-help").is_visible()
+    page.locator(".golf-actions [data-action=take]").click()
+    page.wait_for_selector(".board[data-mode=take]")
+    assert "(1–9)" in page.get_by_test_id("golf-hint").inner_text()
     context.close()
 
 

@@ -15,6 +15,7 @@
 // move log, its lines), scores.js (round scores and the results panel).
 
 import { cardCount, cardFace, cardName, cardText } from "../cards.js";
+import { withoutKeys } from "../table-keys.js";
 import { createLog } from "./golf/log.js";
 import { POSITIONS, listNames, matchedPositions, parseMove, seatHelpers } from "./golf/rules.js";
 import { createScores } from "./golf/scores.js";
@@ -408,6 +409,7 @@ export function createRenderer(shell) {
       parts.actions.dataset.key = actionsKey;
       parts.actions.replaceChildren(...wanted.map(([name, label, opts]) => actionButton(name, label, opts, active)));
     }
+    hint = withoutKeys(hint);
     if (parts.hint.textContent !== hint) parts.hint.textContent = hint;
     parts.hint.hidden = !hint;
     el.board.classList.toggle("my-turn", myTurn);
