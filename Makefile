@@ -42,11 +42,13 @@ test: install
 	$(BIN)/python -m pytest
 
 # The quick inner loop: ruff, and every test that starts no server and no
-# browser (tests/README.md). `make test` stays the whole suite, as CI runs it.
+# browser, on two workers (tests/README.md). `make test` stays the whole
+# suite, as CI runs it.
+CHECK_WORKERS ?= 2
 check: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -m "not browser and not server" -q
+	$(BIN)/python -m pytest -m "not browser and not server" -q -n $(CHECK_WORKERS)
 
 lint:
 	$(BIN)/ruff check --fix .

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +22,27 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Parallel workers (`make check` runs pytest-xdist) keep their Redis keys and groups apart."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    from django.conf import settings
+
+    # The club's SQLite engine is not the one pytest-django recognises as
+    # in-memory, so each worker is given a test database file of its own.
+    database = settings.DATABASES["default"]
+    if "sqlite3" in database["ENGINE"] and not database.get("TEST", {}).get("NAME"):
+        folder = Path(tempfile.mkdtemp(prefix=f"club-{worker}-"))
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+    prefix = f"{settings.CHANNELS_PREFIX}_{worker}"
+    if "KEY_PREFIX" in settings.CACHES["default"]:
+        settings.CACHES["default"]["KEY_PREFIX"] = prefix
+    config_ = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
+    if "prefix" in config_:
+        config_["prefix"] = prefix
 
 
 @pytest.fixture(autouse=True)
