@@ -246,7 +246,7 @@ def test_golf_match_is_judged_in_expected_match_total():
         reverse("analysis_status", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="fr"
     )
     label = french.json()["decisions"][0]["played_label"]
-    assert label.startswith("retourner la carte ") or label == "se déclarer prêt"
+    assert label.startswith("retourner la carte ") or label == "valider"
     assert any(m.split()[0] in ("draw", "take", "swap", "discard") for m in played)
 
 

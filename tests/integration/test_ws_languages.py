@@ -84,7 +84,10 @@ async def test_engine_message_parameters_survive_translation():
     await sockets[mover].send_json_to({"type": "play", "card": other_card, "version": version})
     error = await sockets[mover].receive_json_from()
     assert error["code"] == "illegal_move"
-    assert error["message"] == f"Карты {other_card} нет у вас на руках."
+    # The card as the page shows it (6♣, 10♦), not its protocol code.
+    suit = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[other_card[-1]]
+    shown = ("10" if other_card[0] == "T" else other_card[:-1]) + suit
+    assert error["message"] == f"Карты {shown} нет у вас на руках."
     for ws in sockets:
         await ws.disconnect()
 
