@@ -24,7 +24,7 @@ from playwright.sync_api import Page
 
 from tests.support.tables import run_django
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.once]
 
 LANGUAGES = ["en", "it", "fr", "ru", "es", "ro"]
 PHONE, LAPTOP = (390, 844), (1366, 768)
