@@ -70,7 +70,9 @@ def test_admin_shows_no_seed_and_no_hands_of_a_board_game_until_its_round_closes
         assert seed not in text
         assert "hands" not in text  # the state (every hand) is not on the page
         first_hand = play.game.state["hands"][0]
-        assert not all(card in text for card in first_hand)
+        # As the admin would write a card of the state: quoted (bare codes such as
+        # "9D" turn up by chance in tokens and hashed names).
+        assert not any(f"&quot;{card}&quot;" in text or f'"{card}"' in text for card in first_hand)
         assert "until the round closes" in text
     close_round(round_.pk)
     text = client.get(reverse("admin:games_game_change", args=[running.game_id])).content.decode()
