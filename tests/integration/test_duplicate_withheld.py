@@ -157,6 +157,8 @@ def test_a_boards_table_says_it_counts_in_its_duplicate_series_not_that_it_is_fr
     assert f'it counts in <a href="{series.get_absolute_url()}">its series</a>' in page
 
 
+# The task worker opens connections of its own: on PostgreSQL not inside the test's atomic block.
+@pytest.mark.django_db(transaction=True)
 def test_admin_shows_no_judgements_of_a_board_games_analysis_until_its_round_closes(settings):
     settings.ANALYSIS_SAMPLES = 2
     settings.ANALYSIS_WORKER_NICE = 0
