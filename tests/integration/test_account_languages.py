@@ -28,6 +28,7 @@ def _no_account_rate_limits(settings) -> None:
     """Many sign-ups and resets in a row: keep the other tests' per-address budget."""
     settings.ACCOUNT_RATE_LIMITS = False
 
+
 OVERRIDES = Path(settings.BASE_DIR) / "locale" / "overrides"
 STRONG = "a-long Passphrase 42!"
 # Romanian written without its diacritics, as allauth's own catalog has it.
