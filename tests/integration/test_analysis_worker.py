@@ -18,7 +18,7 @@ import psycopg
 import pytest
 
 from tests.support.tables import run_django
-from tests.support.worker import AnalysisWorker
+from tests.support.worker import AnalysisWorker, children
 
 pytestmark = pytest.mark.server
 
@@ -151,19 +151,6 @@ def _autogroup(pid: int | str) -> str:
     return Path(f"/proc/{pid}/autogroup").read_text().strip()
 
 
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid``."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-        except OSError:
-            continue  # ended meanwhile
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
-
-
 @pytest.mark.skipif(
     not Path("/proc/self/autogroup").exists(), reason="a Linux kernel with autogroups"
 )
@@ -179,7 +166,7 @@ def test_the_search_runs_at_the_lowest_priority_in_an_autogroup_of_its_own(datab
         pid = worker.process.pid
         deadline = time.monotonic() + 120
         while True:
-            idle = [c for c in _children(pid) if os.sched_getscheduler(c) == os.SCHED_IDLE]
+            idle = [c for c in children(pid) if os.sched_getscheduler(c) == os.SCHED_IDLE]
             if idle:
                 break
             assert time.monotonic() < deadline, "no search process at the lowest priority"

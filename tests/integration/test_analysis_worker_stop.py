@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.worker import AnalysisWorker
+from tests.support.worker import AnalysisWorker, children
 
 pytestmark = pytest.mark.server
 
@@ -25,14 +25,14 @@ def test_the_worker_stopped_twice_exits_cleanly_with_its_search_process(database
             assert worker.process.poll() is None, worker.log_path.read_text()
             assert time.monotonic() < deadline, "the worker never started"
             time.sleep(0.05)
-        children = _children(worker.process.pid)
-        assert children  # the search process (and multiprocessing's resource tracker)
+        kids = children(worker.process.pid)
+        assert kids  # the search process (and multiprocessing's resource tracker)
         worker.process.send_signal(signal.SIGTERM)
         time.sleep(gap)
         if worker.process.poll() is None:
             worker.process.send_signal(signal.SIGTERM)
         assert worker.process.wait(timeout=30) == 0
-        while any(_alive(child) for child in children):
+        while any(_alive(child) for child in kids):
             assert time.monotonic() < deadline, "a child outlived the worker"
             time.sleep(0.05)
     finally:
@@ -40,18 +40,6 @@ def test_the_worker_stopped_twice_exits_cleanly_with_its_search_process(database
     log = worker.log_path.read_text()
     assert "Traceback" not in log and "Exception ignored" not in log, log
     assert "leaked" not in log, log
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-        except OSError:
-            continue  # ended meanwhile
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
 
 
 def _alive(pid: int) -> bool:

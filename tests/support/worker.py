@@ -47,3 +47,16 @@ class AnalysisWorker:
                 self.process.wait(timeout=10)
         if not self._log.closed:
             self._log.close()
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
