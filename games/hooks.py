@@ -16,9 +16,10 @@ can keep what they derive from results beside them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from django.db import models
+from django.db import models, transaction
 
 if TYPE_CHECKING:
     from club.models import Player
@@ -131,3 +132,50 @@ def register_duty(duty: Duty) -> None:
 
 def duties() -> list[Duty]:
     return list(_duties)
+
+
+# ---------------------------------------------------------------------------
+# Events: what happened to members at tables (their turn came, a table they sat
+# at started, their game finished, they were invited...), for apps that tell
+# members about it (notifications) without games importing them. Emitters call
+# `emit` inside their transaction; listeners are called once it commits, so a
+# rolled-back move tells nobody anything. A listener must be quick (write rows,
+# queue work): it runs on the emitter's thread, inside a move or page handler.
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, for the members in `player_ids` (club.Player ids).
+
+    `kind` is a short stable word (the emitter's: "turn", "table_started",
+    "game_finished", "invited", "seat_to_house", "round_opened", "round_closing",
+    "message"...); `table_id`/`game_id` point at what it is about; `data` holds
+    JSON-safe extras the listener may show (a result, a deadline in ISO 8601).
+    """
+
+    kind: str
+    player_ids: tuple[int, ...]
+    table_id: int | None = None
+    game_id: int | None = None
+    data: dict = field(default_factory=dict)
+
+
+Listener = Callable[[Event], None]
+_listeners: list[Listener] = []
+
+
+def listen(listener: Listener) -> None:
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
+def emit(event: Event) -> None:
+    """Tell the listeners about `event` once the current transaction commits."""
+    if not _listeners or not event.player_ids:
+        return
+
+    def deliver() -> None:
+        for listener in list(_listeners):
+            listener(event)
+
+    transaction.on_commit(deliver)
