@@ -20,7 +20,7 @@ from club.names import (
     name_key,
     normalize_display_name,
 )
-from games import registry
+from games import paces, registry
 
 DISPLAY_NAME_RE = re.compile(r"[\w][\w .'-]{1,28}[\w.]")
 
@@ -198,6 +198,14 @@ class Series(models.Model):
     min_games = models.PositiveIntegerField(
         default=3, help_text=_("Games a player needs before being ranked.")
     )
+    paces = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=_(
+            "The paces a member may choose for a table of this series, among those "
+            "its variant allows; empty: every pace the variant allows."
+        ),
+    )
     description = models.TextField(blank=True)
 
     objects = SeriesQuerySet.as_manager()
@@ -251,6 +259,10 @@ class Series(models.Model):
                 errors["scoring"] = refusal % {"variant": self.variant}
         if self.starts and self.ends and self.ends < self.starts:
             errors["ends"] = "The series cannot end before it starts."
+        try:
+            self.paces = paces.clean_list(self.paces or [])
+        except ValueError:
+            errors["paces"] = _("Choose paces from the list.")
         if errors:
             raise ValidationError(errors)
 

@@ -372,6 +372,13 @@ WS_SLOT_TTL_SECONDS = env_float("WS_SLOT_TTL_SECONDS", 600.0)
 OPEN_TABLES_PER_MEMBER = env_int("OPEN_TABLES_PER_MEMBER", 3)
 TABLES_PER_HOUR = env_int("TABLES_PER_HOUR", 30)
 LOBBY_OPEN_TABLES = env_int("LOBBY_OPEN_TABLES", 100)
+# Turn-based tables (games/services/pace.py, games/away.py): tables one member may sit
+# at (waiting or playing; apart from OPEN_TABLES_PER_MEMBER, which counts live tables),
+# moves in a row the house may play for a member whose time ran out before it keeps
+# the seat to the end of the game, and away days a member may declare a calendar year.
+TURN_BASED_TABLES_MAX = env_int("TURN_BASED_TABLES_MAX", 30)
+TURN_BASED_MISSED_MOVES = env_int("TURN_BASED_MISSED_MOVES", 3)
+AWAY_DAYS_PER_YEAR = env_int("AWAY_DAYS_PER_YEAR", 14)
 # At a table without a turn clock, the other members may hand a seat whose
 # member has not moved for this long to the house (RULES: idle hand-over).
 IDLE_HANDOVER_SECONDS = env_int("IDLE_HANDOVER_SECONDS", 120)

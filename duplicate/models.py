@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
-from games import registry
+from games import paces, registry
 
 
 def draw_seed() -> int:
@@ -52,6 +52,16 @@ class DuplicateSeries(models.Model):
         help_text=_(
             "Members may also play a board together at one table (house bots in the empty "
             "seats); each member is then scored at the seat they held."
+        ),
+    )
+    pace = models.CharField(
+        _("pace"),
+        max_length=4,
+        choices=paces.CHOICES,
+        default=paces.LIVE,
+        help_text=_(
+            "The pace of each board's table: live, or turn-based over the round's window "
+            "(hours or days a move)."
         ),
     )
     description = models.TextField(_("description"), blank=True)

@@ -141,6 +141,25 @@ def duties() -> list[Duty]:
 # `emit` inside their transaction; listeners are called once it commits, so a
 # rolled-back move tells nobody anything. A listener must be quick (write rows,
 # queue work): it runs on the emitter's thread, inside a move or page handler.
+#
+# Emitted by games.services (ids and JSON-safe data only; `player_ids` are members,
+# never house bots):
+#
+# - "turn" (the member the turn passed to; one event each in a phase everyone plays
+#   at once), table_id, game_id, data {"deadline": ISO 8601 or None (when the house
+#   plays for them: their pace at a turn-based table, the variant's clock at a live
+#   one, else None), "pace": "live" | "turn", "pace_code": "live" | "12h" | "1d" | ...}.
+#   On every move that hands the turn to a member, and at each new deal.
+# - "table_started" (every member seated), table_id, game_id, data {"pace": code,
+#   "private": bool, "number": the game's number at the table}. At each deal (first
+#   game, rematch, duplicate board).
+# - "game_finished" (every member of the game, resigned ones too), table_id, game_id,
+#   data {"pace": code, "private": bool, "series_id": int | None, "players": ids in
+#   seat order (bots too), "places": 1-based places by seat, "resigned": seats}.
+#   For every table, public and private.
+# - "seat_to_house" (the member), table_id, game_id, data {"pace": code, "missed": n}:
+#   their time ran out TURN_BASED_MISSED_MOVES times in a row at a turn-based table;
+#   the house plays the seat to the end of the game.
 
 
 @dataclass(frozen=True)
@@ -167,6 +186,11 @@ _listeners: list[Listener] = []
 def listen(listener: Listener) -> None:
     if listener not in _listeners:
         _listeners.append(listener)
+
+
+def has_listeners() -> bool:
+    """Is anyone listening? (Emitters may skip the work of building events otherwise.)"""
+    return bool(_listeners)
 
 
 def emit(event: Event) -> None:

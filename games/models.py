@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
-from games import hooks, registry
+from games import hooks, paces, registry
 
 if TYPE_CHECKING:
     from club.models import Player
@@ -58,6 +58,14 @@ class Variant(models.Model):
     )
     active = models.BooleanField(
         default=True, help_text=_("Inactive variants cannot get new tables.")
+    )
+    paces = models.JSONField(
+        default=paces.all_paces,
+        blank=True,
+        help_text=_(
+            "The paces a member may choose when opening a table: live (the turn clock "
+            "above) or turn-based (hours or days a move)."
+        ),
     )
     description = models.TextField(blank=True)
 
@@ -125,6 +133,13 @@ class Variant(models.Model):
                 "A turn clock needs at least %(seconds)s seconds, so that a player "
                 "can see the cards and move; leave it empty for no clock."
             ) % {"seconds": MIN_TURN_SECONDS}
+        try:
+            self.paces = paces.clean_list(self.paces)
+        except ValueError:
+            errors["paces"] = _("Choose paces from the list.")
+        else:
+            if not self.paces:
+                errors["paces"] = _("Allow at least one pace.")
         try:
             self.options = engine.clean_options(self.options)
         except registry.OptionsError as exc:
@@ -223,6 +238,8 @@ class Table(models.Model):
     )
     invite_token = models.UUIDField(default=uuid.uuid4, editable=False)
     abort_reason = models.CharField(max_length=200, blank=True)
+    # Live (the variant's clock of seconds) or turn-based (games.paces: hours or days a move).
+    pace = models.CharField(max_length=4, choices=paces.CHOICES, default=paces.LIVE)
     # When the house plays the current turn if nobody has (a bot's turn, the
     # turn timer, an absent player); the bot runner polls on this.
     turn_started = models.DateTimeField(null=True, blank=True)
@@ -273,6 +290,9 @@ class Seat(models.Model):
     resigned_at = models.DateTimeField(null=True, blank=True)
     # After a game: this member accepted the rematch offer (bots accept at once).
     rematch = models.BooleanField(default=False)
+    # Turn-based tables: moves in a row the house played because the member's time ran
+    # out (games.services.pace); at TURN_BASED_MISSED_MOVES the house keeps the seat.
+    missed = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["table", "position"]
@@ -288,6 +308,24 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at {self.table} seat {self.position}"
+
+
+class Absence(models.Model):
+    """Away days a member declared: their turn-based tables' clocks stop meanwhile."""
+
+    player = models.ForeignKey("club.Player", on_delete=models.CASCADE, related_name="absences")
+    # The first day away at 00:00 and the day after the last at 00:00, in the
+    # member's time zone when declared (games.away).
+    starts = models.DateTimeField()
+    ends = models.DateTimeField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts"]
+        indexes = [models.Index(fields=["player", "ends"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} away {self.starts:%Y-%m-%d} to {self.ends:%Y-%m-%d}"
 
 
 class Presence(models.Model):

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from games import registry
 from games.models import Table
+from games.services import pace
 from games.services.clock import seat_deadline
 from games.services.common import (
     Broadcast,
@@ -105,7 +106,10 @@ def play_automatic(turn: AutoTurn, move: str) -> Broadcast | None:
     if table.turn_deadline is None or table.turn_deadline > timezone.now():
         return None  # the player came back in the meantime
     game = current_game(table)
-    return apply_move(table, game, turn.seat, move, turn.version, auto=True)
+    seats = table_seats(table)
+    # A member's time ran out at a turn-based table: one more missed move in a row.
+    pace.missed_move(table, seats[turn.seat], game)
+    return apply_move(table, game, turn.seat, move, turn.version, auto=True, seats=seats)
 
 
 @transaction.atomic

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from games import registry
 from games.i18n import lazy_format, rule_message
 from games.models import Game, Move, Seat, Table
+from games.services import pace
 from games.services.clock import changed
 from games.services.common import (
     Broadcast,
@@ -38,10 +39,14 @@ def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadca
         raise ServiceError(
             "resigned", _("You left this game; the house plays your seat to the end.")
         )
+    pace.refuse_if_kept(table, mine)
     if mine.handed_over:
         # Playing is acting: the member takes the seat back from the house.
         mine.handed_over = False
         save_fields(mine, "handed_over")
+    if mine.missed:
+        mine.missed = 0  # a move of their own: the missed moves in a row start again
+        save_fields(mine, "missed")
     return apply_move(table, game, seat, move, version, auto=False, seats=seats)
 
 
@@ -68,7 +73,8 @@ def apply_move(
     if not engine.is_move(move):
         code, message = engine.not_a_move
         raise ServiceError(code, lazy_format(message, move=repr(move[:16])))
-    if seat not in engine.actors(state):
+    before = engine.actors(state)
+    if seat not in before:
         raise ServiceError("not_your_turn", _("It is not your turn."))
     try:
         state, actions = engine.apply(state, seat, move)
@@ -113,7 +119,14 @@ def apply_move(
     save_fields(game, *fields)
     if finished:
         record_results(table, game)
-    return changed(table, game, lobby=finished, events=events, state=state, seats=seats)
+    # Whom the turn passed to: seats that could not act before, and the mover again
+    # when the turn went round (others moved after it, Devyatka's passes).
+    turn_to = set(engine.actors(state)) - set(before)
+    if any(acting != seat for acting, _action in actions):
+        turn_to.add(seat)
+    return changed(
+        table, game, lobby=finished, events=events, state=state, seats=seats, turn_to=turn_to
+    )
 
 
 def _same_simultaneous_phase(game: Game, version: int, current: int) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from club.models import GameResult
+from club.models import GameResult, Player
 from club.standings import half_points
 from games import hooks, registry
 from games.models import Game, Table
@@ -35,6 +35,25 @@ def record_results(table: Table, game: Game) -> None:
         # closes (rate_games): its rating change would tell how the board went.
         record_game(game.game, game.options, rows)
     hooks.game_finished(table, game.pk, rows)
+    if not hooks.has_listeners():
+        return
+    bots = set(Player.objects.bots().filter(pk__in=game.players).values_list("pk", flat=True))
+    hooks.emit(
+        hooks.Event(
+            "game_finished",
+            tuple(p for p in game.players if p not in bots),
+            table_id=table.pk,
+            game_id=game.pk,
+            data={
+                "pace": table.pace,
+                "private": table.private,
+                "series_id": table.series_id,
+                "players": list(game.players),
+                "places": list(places),
+                "resigned": sorted(resigned),
+            },
+        )
+    )
 
 
 def rate_games(game_ids: list[int]) -> int:

@@ -13,8 +13,9 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from club.bots import bot_fields
-from games import registry
+from games import paces, registry
 from games.models import Game, Seat, Table
+from games.services import pace
 from games.services.common import (
     ServiceError,
     current_game,
@@ -28,6 +29,8 @@ from games.services.common import (
 def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -> dict:
     """Everything about a table at one version; server-side only (holds every hand)."""
     seats = table_seats(table) if seats is None else seats
+    deadlines, away = pace.frame_fields(table, game, seats)
+    turn_based = paces.is_turn_based(table.pace)
     return {
         "version": table.version,
         # Names this snapshot among all others (server-side only, never sent):
@@ -54,6 +57,13 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
                     "handed_over": s.handed_over,
                     "resigned": s.resigned_at is not None,
                     "rematch": s.rematch,
+                    # Turn-based tables (added fields): when this member's time for
+                    # the current move runs out (null: not theirs to move), when they
+                    # are back from declared away days (null: not away), and the
+                    # moves in a row the house played for them.
+                    "deadline": deadlines.get(s.position),
+                    "away_until": away.get(s.player_id),
+                    "missed": s.missed,
                     # A bot's seat also says its first name and level (added
                     # fields: `name` stays the stored, unique name).
                     **bot_fields(s.player.display_name, s.player.bot_level),
@@ -61,6 +71,11 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
                 for s in seats
             ],
             "turn_seconds": table.variant.turn_seconds,
+            # "live", or a turn-based pace ("12h", "1d", ... "7d"): its seconds a move.
+            "pace": table.pace,
+            "pace_seconds": (
+                int(paces.pace_delta(table.pace).total_seconds()) if turn_based else None
+            ),
             "turn_deadline": table.turn_deadline.timestamp() if table.turn_deadline else None,
             "handover_at": at.timestamp() if (at := handover_at(table)) else None,
             # The members' own clock for this turn (the house may act sooner for
@@ -69,7 +84,7 @@ def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -
                 (
                     table.turn_started + datetime.timedelta(seconds=table.variant.turn_seconds)
                 ).timestamp()
-                if table.turn_started and table.variant.turn_seconds
+                if table.turn_started and table.variant.turn_seconds and not turn_based
                 else None
             ),
             "game_number": game.number if game else None,

@@ -16,9 +16,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player, Series
-from games import hooks, registry
+from games import hooks, paces, registry
 from games.i18n import lazy_format
 from games.models import Game, Seat, Table, Variant
+from games.services import pace as pacing
 from games.services.clock import changed
 from games.services.common import (
     Broadcast,
@@ -56,6 +57,7 @@ def create_table(
     private: bool = False,
     series: Series | None = None,
     limited: bool = False,
+    pace: str = paces.LIVE,
 ):
     if series is not None:
         if series.variant_id != variant.pk:
@@ -77,10 +79,19 @@ def create_table(
             lazy_format(_("%(variant)s is not offered any more."), variant=variant),
         )
     _check_seat_count(variant, seat_count)
+    pacing.check_pace(variant, series, pace)
     if limited:  # a member asking (the lobby, a quick game); not the club's own tools
-        _check_table_quota(player)
+        _check_table_quota(player, turn_based=paces.is_turn_based(pace))
+    elif paces.is_turn_based(pace):
+        pacing.lock_player(player.pk)
+        pacing.check_turn_based_cap(player)
     table = Table.objects.create(
-        variant=variant, created_by=player, seat_count=seat_count, private=private, series=series
+        variant=variant,
+        created_by=player,
+        seat_count=seat_count,
+        private=private,
+        series=series,
+        pace=pace,
     )
     Seat.objects.create(table=table, position=0, player=player)
     return table, changed(table, None, lobby=True)
@@ -97,7 +108,9 @@ def quick_game(
 ) -> tuple[Table, list[Broadcast]]:
     """A new table for the member and house bots, dealt at once: one click to play."""
     players = min(max(QUICK_GAME_PLAYERS, variant.min_players), variant.max_players)
-    table, update = create_table(player, variant, players, limited=limited)
+    # Live when the variant allows it (it does unless an admin said otherwise).
+    pace = pacing.allowed_paces(variant)[0]
+    table, update = create_table(player, variant, players, limited=limited, pace=pace)
     updates = [update]
     for _seat in range(players - 1):
         updates += add_bot(player, table.pk, QUICK_GAME_LEVEL)
@@ -118,15 +131,23 @@ def _check_seat_count(variant: Variant, count: int) -> None:
         )
 
 
-def _check_table_quota(player: Player) -> None:
+def _check_table_quota(player: Player, turn_based: bool = False) -> None:
     """One member cannot fill the lobby: a few open tables at once, a few dozen an hour.
 
     The member's row is locked first, so two tables opened at the same moment
-    (two tabs, two processes) are counted one after the other.
+    (two tabs, two processes) are counted one after the other. Turn-based tables
+    have a cap of their own (TURN_BASED_TABLES_MAX seats), apart from the live ones.
     """
-    Player.objects.select_for_update().filter(pk=player.pk).first()
+    pacing.lock_player(player.pk)
     cap = settings.OPEN_TABLES_PER_MEMBER
-    waiting = Table.objects.filter(created_by=player, status=Table.Status.OPEN).count()
+    if turn_based:
+        pacing.check_turn_based_cap(player)
+        cap = 0
+    waiting = (
+        Table.objects.filter(created_by=player, status=Table.Status.OPEN, pace=paces.LIVE).count()
+        if cap
+        else 0
+    )
     if cap and waiting >= cap:
         raise ServiceError(
             "too_many_tables",
@@ -159,6 +180,9 @@ def join_table(player: Player, table_id: int, invite: str | None = None) -> list
         raise ServiceError("not_open", _("This table is not taking players."))
     if len(seats) >= table.seat_count:
         raise ServiceError("full", _("Every seat at this table is taken."))
+    if paces.is_turn_based(table.pace):
+        pacing.lock_player(player.pk)
+        pacing.check_turn_based_cap(player)
     taken = {s.position for s in seats}
     position = next(p for p in range(table.seat_count) if p not in taken)
     Seat.objects.create(table=table, position=position, player=player)
@@ -253,7 +277,7 @@ def _start(table: Table) -> Broadcast:
     table.status = Table.Status.PLAYING
     last = current_game(table)
     game = _deal(table, [s.player_id for s in seats], number=last.number + 1 if last else 1)
-    return changed(table, game, lobby=True)
+    return changed(table, game, lobby=True, started=True)
 
 
 def _deal(table: Table, players: list[int], number: int, seed: int | None = None) -> Game:
@@ -264,7 +288,9 @@ def _deal(table: Table, players: list[int], number: int, seed: int | None = None
         rng = _deal_seeds.get()
         seed = rng.getrandbits(62) if rng is not None else secrets.randbits(62)
     state = engine.deal(len(players), seed, engine.options(options))
-    Seat.objects.filter(table=table).update(rematch=False, handed_over=False, resigned_at=None)
+    Seat.objects.filter(table=table).update(
+        rematch=False, handed_over=False, resigned_at=None, missed=0
+    )
     return Game.objects.create(
         # The version the deal will have (every change bumps it by one).
         simultaneous_since=table.version + 1 if engine.simultaneous(state) else None,
@@ -280,16 +306,24 @@ def _deal(table: Table, players: list[int], number: int, seed: int | None = None
 
 @transaction.atomic
 def deal_fixed_table(
-    creator: Player, variant: Variant, players: list[Player], seed: int
+    creator: Player, variant: Variant, players: list[Player], seed: int, pace: str = paces.LIVE
 ) -> tuple[Table, Game, Broadcast]:
     """A private table seating `players` in order (house bots and `creator`), dealt from `seed`.
 
     The same seed, variant and number of seats deal the same cards to every
     seat: the duplicate app plays its boards this way. The game starts at once.
+    `pace`: the app's choice (not checked against the variant's list: the admin
+    chose it); a turn-based one counts toward each member's TURN_BASED_TABLES_MAX.
     """
     _check_seat_count(variant, len(players))
+    if pace not in paces.PACES:
+        raise ServiceError("bad_pace", _("Choose a pace from the list."))
+    if paces.is_turn_based(pace):
+        for member in (p for p in players if not p.is_bot):
+            pacing.lock_player(member.pk)
+            pacing.check_turn_based_cap(member)
     table = Table.objects.create(
-        variant=variant, created_by=creator, seat_count=len(players), private=True
+        variant=variant, created_by=creator, seat_count=len(players), private=True, pace=pace
     )
     Seat.objects.bulk_create(
         Seat(table=table, position=position, player=player, is_bot=player.is_bot)
@@ -297,7 +331,7 @@ def deal_fixed_table(
     )
     table.status = Table.Status.PLAYING
     game = _deal(table, [p.pk for p in players], number=1, seed=seed)
-    return table, game, changed(table, game, lobby=False)
+    return table, game, changed(table, game, lobby=False, started=True)
 
 
 def play_again(player: Player, table_id: int) -> Broadcast:
@@ -335,7 +369,7 @@ def play_again_by_id(player_id: int, table_id: int) -> Broadcast:
         return _reopen(table)  # someone resigned: their seat is free for a new player
     table.status = Table.Status.PLAYING
     new_game = _deal(table, list(game.players), number=game.number + 1)
-    return changed(table, new_game, lobby=True)
+    return changed(table, new_game, lobby=True, started=True)
 
 
 @transaction.atomic
@@ -398,6 +432,7 @@ def come_back(player_id: int, table_id: int) -> Broadcast:
         raise ServiceError("not_seated", _("You do not have a seat at this table."))
     if table.status != Table.Status.PLAYING or not mine.handed_over:
         raise ServiceError("not_handed_over", _("The house is not playing for you."))
+    pacing.refuse_if_kept(table, mine)
     mine.handed_over = False
     mine.save(update_fields=["handed_over"])
     return changed(table, current_game(table), lobby=False, seats=seats)
