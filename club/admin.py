@@ -1,9 +1,11 @@
 from allauth.account.admin import EmailAddressAdmin
 from allauth.account.models import EmailAddress
+from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from club.models import GameResult, Player, Series
+from games.forms import paces_field
 from games.i18n import lazy_format
 from games.models import RateLimitEvent
 
@@ -65,8 +67,34 @@ class ResultInline(admin.TabularInline):
         return super().get_queryset(request).filter(pk__in=ids).select_related("player", "game")
 
 
+class SeriesForm(forms.ModelForm):
+    paces = paces_field(
+        False,
+        _(
+            "The paces a member may choose for a table of this series, among those "
+            "its variant allows; none ticked: every pace the variant allows."
+        ),
+    )
+
+    class Meta:
+        model = Series
+        fields = [
+            "name",
+            "slug",
+            "variant",
+            "scoring",
+            "starts",
+            "ends",
+            "active",
+            "min_games",
+            "paces",
+            "description",
+        ]
+
+
 @admin.register(Series)
 class SeriesAdmin(admin.ModelAdmin):
+    form = SeriesForm
     list_display = ["name", "variant", "scoring", "starts", "ends", "active", "min_games"]
     list_filter = ["active", "scoring", "variant"]
     search_fields = ["name", "description"]

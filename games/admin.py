@@ -15,8 +15,18 @@ from django.utils.translation import ngettext
 
 from games import hooks, registry, services
 from games.broadcast import publish_sync
+from games.forms import paces_field
 from games.i18n import lazy_format
-from games.models import MIN_TURN_SECONDS, Game, Move, RateLimitEvent, Seat, Table, Variant
+from games.models import (
+    MIN_TURN_SECONDS,
+    Absence,
+    Game,
+    Move,
+    RateLimitEvent,
+    Seat,
+    Table,
+    Variant,
+)
 
 
 def option_field(option: registry.Option) -> forms.Field:
@@ -36,11 +46,18 @@ class VariantForm(forms.ModelForm):
 
     game_key: str | None = None
     option_names: tuple[str, ...] = ()
+    paces = paces_field(
+        True,
+        _(
+            "The paces a member may choose when opening a table: live (the turn clock "
+            "above) or turn-based (hours or days a move)."
+        ),
+    )
 
     class Meta:
         model = Variant
         fields = ["name", "game", "description", "active", "min_players", "max_players"]
-        fields += ["turn_seconds"]
+        fields += ["turn_seconds", "paces"]
         # Here rather than on the model field, so the minimum needs no migration.
         help_texts = {
             "turn_seconds": lazy_format(
@@ -130,7 +147,7 @@ class VariantAdmin(admin.ModelAdmin):
             fieldsets.append((label, {"fields": options}))
         fieldsets += [
             (_("Players"), {"fields": ["min_players", "max_players"]}),
-            (_("Turn clock"), {"fields": ["turn_seconds"]}),
+            (_("Turn clock"), {"fields": ["turn_seconds", "paces"]}),
         ]
         return fieldsets
 
@@ -150,10 +167,20 @@ class VariantAdmin(admin.ModelAdmin):
         return super().add_view(request, form_url, extra_context)
 
 
+@admin.register(Absence)
+class AbsenceAdmin(admin.ModelAdmin):
+    """Members' declared away days (their turn-based clocks stop meanwhile)."""
+
+    list_display = ["player", "starts", "ends", "created"]
+    search_fields = ["player__display_name"]
+    date_hierarchy = "starts"
+    list_select_related = ["player"]
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    readonly_fields = ["position", "player"]
+    readonly_fields = ["position", "player", "missed"]
     can_delete = False
 
     def has_add_permission(self, request, obj=None) -> bool:
@@ -170,10 +197,12 @@ class AbortForm(forms.Form):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "status", "series", "seat_count", "private", "created_by", "created"]
-    list_filter = ["status", "variant", "series", "private"]
+    list_display = ["__str__", "status", "pace", "series", "seat_count", "private", "created_by"]
+    list_display += ["created"]
+    list_filter = ["status", "pace", "variant", "series", "private"]
     search_fields = ["seats__player__display_name", "created_by__display_name"]
-    readonly_fields = ["variant", "created_by", "seat_count", "status", "version", "abort_reason"]
+    readonly_fields = ["variant", "created_by", "seat_count", "status", "pace", "version"]
+    readonly_fields += ["abort_reason"]
     fields = [*readonly_fields, "series", "private"]
     list_select_related = ["variant", "series", "created_by"]
     inlines = [SeatInline]

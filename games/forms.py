@@ -4,7 +4,20 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Series
+from games import paces
 from games.models import Variant
+from games.services.pace import allowed_paces
+
+
+def paces_field(required: bool, help_text: str) -> forms.MultipleChoiceField:
+    """The paces an admin allows (a variant, a series), as check boxes."""
+    return forms.MultipleChoiceField(
+        choices=paces.CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+        required=required,
+        label=_("Paces"),
+        help_text=help_text,
+    )
 
 
 class SeriesSelect(forms.Select):
@@ -35,6 +48,15 @@ class CreateTableForm(forms.Form):
     private = forms.BooleanField(
         required=False, label=_("Private (only people with the invite link can join)")
     )
+    pace = forms.ChoiceField(
+        choices=paces.CHOICES,
+        initial=paces.LIVE,
+        label=_("Pace"),
+        help_text=_(
+            "Live: everyone plays now, on the game's turn clock. Turn-based: each player "
+            "has hours or days for a move and is told when it is their turn."
+        ),
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -43,6 +65,18 @@ class CreateTableForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         variant, seats, series = data.get("variant"), data.get("seats"), data.get("series")
+        pace = data.get("pace")
+        if variant and pace and (not series or series.variant_id == variant.pk):
+            allowed = allowed_paces(variant, series)
+            if pace not in allowed:
+                self.add_error(
+                    "pace",
+                    _("%(what)s is played at these paces: %(paces)s.")
+                    % {
+                        "what": series or variant,
+                        "paces": ", ".join(paces.label(p) for p in allowed),
+                    },
+                )
         if variant and series and series.variant_id != variant.pk:
             self.add_error(
                 "series",

@@ -52,6 +52,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
                     form.cleaned_data["private"],
                     form.cleaned_data["series"],
                     limited=True,
+                    pace=form.cleaned_data["pace"],
                 )
             except services.ServiceError as exc:
                 form.add_error(None, exc.message)

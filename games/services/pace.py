@@ -167,6 +167,34 @@ def frame_fields(table: Table, game: Game | None, seats: list[Seat]) -> tuple[di
     return deadlines, away
 
 
+def page_lines(table: Table, seats: list[Seat] | None = None) -> dict:
+    """What a page shows of a table's pace: its label, each member's deadline, who is away.
+
+    {"turn_based": bool, "label": str, "deadlines": [(seat, datetime)], "away":
+    [(seat, datetime)]}; a live table reads nothing more.
+    """
+    info = {"turn_based": False, "label": paces.label(table.pace), "deadlines": [], "away": []}
+    if not paces.is_turn_based(table.pace):
+        return info
+    info["turn_based"] = True
+    seats = sorted(table.seats.all(), key=lambda s: s.position) if seats is None else seats
+    back = away_until(s.player_id for s in seats if not s.is_bot)
+    info["away"] = [(s, back[s.player_id]) for s in seats if s.player_id in back and not s.is_bot]
+    if table.status != Table.Status.PLAYING or table.turn_started is None:
+        return info
+    game = Game.objects.filter(table=table).order_by("-number").first()
+    if game is None:
+        return info
+    engine = registry.engine(game.game)
+    actors = engine.actors(engine.from_json(game.state))
+    by_position = {s.position: s for s in seats}
+    info["deadlines"] = [
+        (by_position[position], datetime.datetime.fromisoformat(when))
+        for position, when in seat_deadlines(table, seats, actors).items()
+    ]
+    return info
+
+
 def away_until(player_ids: Iterable[int]) -> dict[int, datetime.datetime]:
     """Members away now -> when they are back (stretches that touch are read as one)."""
     now = timezone.now()

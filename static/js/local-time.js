@@ -1,0 +1,18 @@
+// Times a page writes in UTC (<time datetime="..." data-local>), shown in the viewer's
+// own time zone and the page's language; also in fragments fetched later (home, lobby).
+const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+function localise(root) {
+  for (const el of root.querySelectorAll("time[data-local]:not([data-localised])")) {
+    const at = new Date(el.getAttribute("datetime"));
+    if (Number.isNaN(at.getTime())) continue;
+    el.textContent = format.format(at);
+    el.dataset.localised = "1";
+  }
+}
+
+localise(document);
+new MutationObserver(() => localise(document)).observe(document.body, { childList: true, subtree: true });
