@@ -90,3 +90,19 @@ class CreateTableForm(forms.Form):
                 % {"variant": variant, "low": variant.min_players, "high": variant.max_players},
             )
         return data
+
+
+class AwayForm(forms.Form):
+    """Days away (games.away): the first and the last, both included."""
+
+    first = forms.DateField(
+        label=_("First day away"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    last = forms.DateField(label=_("Last day away"), widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self) -> dict:
+        data = super().clean()
+        first, last = data.get("first"), data.get("last")
+        if first and last and last < first:
+            self.add_error("last", _("The last day away cannot be before the first."))
+        return data

@@ -9,15 +9,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
 from club.bots import shown_name
 from club.models import Player, Series
-from games import hooks, registry, services
+from games import away, hooks, registry, services
 from games.broadcast import publish_sync
-from games.forms import CreateTableForm
+from games.forms import AwayForm, CreateTableForm
 from games.i18n import lazy_format
 from games.models import Game, Table, Variant
 from games.services import replays
@@ -304,3 +305,54 @@ def _finished_json(build: Callable[[Game], dict], kind: str) -> Callable:
 
 game_replay = _finished_json(replays.replay, "replay")
 game_record = _finished_json(replays.record, "record")
+
+
+# ---------------------------------------------------------------------------
+# Away days (games.away): the clocks of the member's turn-based tables stop
+
+
+@login_required
+def away_days(request: HttpRequest) -> HttpResponse:
+    player = request.user.player
+    form = AwayForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            _absence, updates = away.declare(
+                player, form.cleaned_data["first"], form.cleaned_data["last"]
+            )
+        except services.ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            publish_sync(updates)
+            messages.success(
+                request, _("Your days away are noted: your turn-based clocks stop meanwhile.")
+            )
+            return redirect("away_days")
+    year = timezone.localdate().year
+    return render(
+        request,
+        "games/away.html",
+        {
+            "form": form,
+            "absences": [
+                {"pk": a.pk, "first": away.first_day(a), "last": away.last_day(a)}
+                for a in away.upcoming(player)
+            ],
+            "allowed": settings.AWAY_DAYS_PER_YEAR,
+            "left": max(0, settings.AWAY_DAYS_PER_YEAR - away.days_in_year(player, year)),
+            "year": year,
+        },
+    )
+
+
+@login_required
+@require_POST
+def away_withdraw(request: HttpRequest, absence_id: int) -> HttpResponse:
+    try:
+        updates = away.withdraw(request.user.player, absence_id)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        publish_sync(updates)
+        messages.success(request, _("Those days away are withdrawn."))
+    return redirect("away_days")
