@@ -41,7 +41,7 @@ class RoundInline(admin.TabularInline):
 
 @admin.register(DuplicateSeries)
 class DuplicateSeriesAdmin(admin.ModelAdmin):
-    list_display = ["name", "variant", "seats", "bot_level", "min_boards", "shared_tables"]
+    list_display = ["name", "variant", "seats", "bot_level", "min_boards", "shared_tables", "pace"]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name"]
     inlines = [RoundInline]

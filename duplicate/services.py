@@ -69,7 +69,9 @@ def _deal(board: Board, series, members: list[Player]) -> tuple[list[Play], Broa
     bots = iter(_house_bots(series.bot_level, seats - len(members)))
     held = {(first + i) % seats: member for i, member in enumerate(members)}
     players = [held.get(seat) or next(bots) for seat in range(seats)]
-    table, game, update = services.deal_fixed_table(members[0], series.variant, players, board.seed)
+    table, game, update = services.deal_fixed_table(
+        members[0], series.variant, players, board.seed, pace=series.pace
+    )
     plays = [
         Play.objects.create(
             board=board, player=member, seat=(first + i) % seats, table=table, game=game
