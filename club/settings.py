@@ -183,6 +183,7 @@ INSTALLED_APPS = [
     "analysis",
     "duplicate",
     "chat",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -222,6 +223,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # The header's bell: the signed-in member's unread notifications.
+                "notifications.context.bell",
             ],
         },
     },
@@ -413,6 +416,19 @@ ANALYSIS_SAVE_SECONDS = max(0.0, env_float("ANALYSIS_SAVE_SECONDS", 15.0))
 ANALYSIS_WORKER_NICE = max(0, min(19, env_int("ANALYSIS_WORKER_NICE", 19)))
 ANALYSIS_WORKER_IDLE = env_bool("ANALYSIS_WORKER_IDLE", True)
 RATING_LEADERBOARD_MIN_GAMES = env_int("RATING_LEADERBOARD_MIN_GAMES", 5)
+
+# Notifications (notifications app, README "Notifications"): links in mails are
+# absolute, built on SITE_URL; the task worker (`manage.py analysis_worker`)
+# sends the mail: at most one "your turn" mail per member per NOTIFY_MAIL_MINUTES,
+# looking for due mail every NOTIFY_PUMP_SECONDS; an SMTP server that is down or
+# refusing is tried again after NOTIFY_RETRY_SECONDS, doubling up to NOTIFY_RETRY_MAX_SECONDS.
+SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+NOTIFY_MAIL_MINUTES = env_float("NOTIFY_MAIL_MINUTES", 60.0)
+NOTIFY_PUMP_SECONDS = max(0.05, env_float("NOTIFY_PUMP_SECONDS", 5.0))
+NOTIFY_RETRY_SECONDS = max(0.05, env_float("NOTIFY_RETRY_SECONDS", 30.0))
+NOTIFY_RETRY_MAX_SECONDS = max(NOTIFY_RETRY_SECONDS, env_float("NOTIFY_RETRY_MAX_SECONDS", 3600.0))
+# Off: no notification is written (the benchmark's "off" side; README).
+NOTIFY_ENABLED = env_bool("NOTIFY_ENABLED", True)
 
 # Games beyond the shipped ones: dotted paths to registry entries (games.registry.Engine),
 # e.g. "clubgames.nim.ENGINE". docs/ADDING_A_GAME.md.

@@ -19,6 +19,7 @@ urlpatterns = [
     path("i18n/setlang/", i18n.set_language, name="set_language"),
     path("ratings/", include("ratings.urls")),
     path("duplicate/", include("duplicate.urls")),
+    path("notifications/", include("notifications.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("", include("games.urls")),

@@ -15,6 +15,10 @@ class DuplicateConfig(AppConfig):
         hooks.register(DuplicateTableRules())
         # The house runner closes rounds at their end time.
         hooks.register_duty(round_closing_duty)
+        # ...and tells the series' members when a round opens or is about to close.
+        from duplicate.reminders import round_reminders_duty
+
+        hooks.register_duty(round_reminders_duty)
 
     def demo_data(self, people: list) -> int:
         """The demo club's duplicate series, for `manage.py demo_data`: boards played now."""

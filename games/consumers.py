@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from chat.consumers import CHAT_FRAME_PREFIX, ChatSocket, chat_frame_burst, is_chat_text, wants_chat
 from chat.rooms import LOBBY, table_room
 from club.i18n import language_from_scope
-from games import runner, services, socket_limits
+from games import hooks, runner, services, socket_limits
 from games.broadcast import LOBBY_GROUP, player_group, publish, table_group
 from games.db import (
     DATABASE_DOWN,
@@ -465,6 +465,9 @@ class LobbyConsumer(ChatSocket, GuardedConsumer):
                 self.groups_joined.append(player_group(player_id))
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        self.member_id = player_id
+        if player_id is not None and hooks.has_socket_listeners():
+            await on_database(hooks.lobby_socket)(player_id, self.channel_name, True)
         if wants_chat(self.scope) and player_id is not None:
             await self.chat_join(LOBBY, player_id)
 
@@ -472,6 +475,8 @@ class LobbyConsumer(ChatSocket, GuardedConsumer):
         for group in getattr(self, "groups_joined", [LOBBY_GROUP]):
             await self.channel_layer.group_discard(group, self.channel_name)
         await self.chat_leave()
+        if getattr(self, "member_id", None) is not None and hooks.has_socket_listeners():
+            await on_database(hooks.lobby_socket)(self.member_id, self.channel_name, False)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not await self._admit(text_data, bytes_data):
@@ -494,6 +499,10 @@ class LobbyConsumer(ChatSocket, GuardedConsumer):
 
     async def player_tables(self, event: dict) -> None:
         await self.send_json({"type": "tables", "table": event["table"]})
+
+    async def notifications_unread(self, event: dict) -> None:
+        # The header's bell (docs/PROTOCOL.md, "Notifications"): the member's unread count.
+        await self.send_json({"type": "notifications", "unread": event["unread"]})
 
 
 def _field(content: dict, name: str, kind: type) -> Any:

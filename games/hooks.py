@@ -203,3 +203,27 @@ def emit(event: Event) -> None:
             listener(event)
 
     transaction.on_commit(deliver)
+
+
+# ---------------------------------------------------------------------------
+# Sockets: a signed-in member's lobby socket (every page with the header's bell
+# opens one) opened or closed, for apps that need to know who has the site open
+# (notifications mail nobody who sees them live). Called off the event loop,
+# in the sockets' database thread, after the socket joined its groups.
+
+SocketListener = Callable[[int, str, bool], None]  # (player id, channel name, opened)
+_socket_listeners: list[SocketListener] = []
+
+
+def listen_sockets(listener: SocketListener) -> None:
+    if listener not in _socket_listeners:
+        _socket_listeners.append(listener)
+
+
+def has_socket_listeners() -> bool:
+    return bool(_socket_listeners)
+
+
+def lobby_socket(player_id: int, channel: str, opened: bool) -> None:
+    for listener in list(_socket_listeners):
+        listener(player_id, channel, opened)

@@ -23,10 +23,14 @@ function connect(delay = 500) {
   // On (re)connecting: whatever changed while the socket was closed.
   socket.addEventListener("open", () => { delay = 500; later(); });
   socket.addEventListener("message", (event) => {
-    const type = JSON.parse(event.data).type;
-    if (type === "lobby" || type === "tables") later();
+    const frame = JSON.parse(event.data);
+    if (frame.type === "lobby" || frame.type === "tables") later();
+    else document.dispatchEvent(new CustomEvent("club:lobby-frame", { detail: frame })); // the bell
   });
   socket.addEventListener("close", () => setTimeout(() => connect(Math.min(delay * 2, 10000)), delay));
 }
 
-if (mine) connect();
+if (mine) {
+  document.documentElement.dataset.lobbySocket = "page"; // the bell (bell.js) listens to this one
+  connect();
+}

@@ -26,13 +26,18 @@ function connect(delay = 500) {
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     if (frame.type === "lobby") refresh();
-    else chat.onFrame(frame);
+    else if (frame.type === "notifications") {
+      document.dispatchEvent(new CustomEvent("club:lobby-frame", { detail: frame })); // the bell
+    } else chat.onFrame(frame);
   });
   socket.addEventListener("close", () => chat.closed());
   socket.addEventListener("close", () => setTimeout(() => connect(Math.min(delay * 2, 10000)), delay));
 }
 
-if (lists) connect();
+if (lists) {
+  document.documentElement.dataset.lobbySocket = "page"; // the bell (bell.js) listens to this one
+  connect();
+}
 
 // The create form: offer only the chosen game's series, and show its rules.
 const form = document.querySelector("[data-testid=create-table]");

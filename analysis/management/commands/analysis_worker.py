@@ -20,6 +20,7 @@ import threading
 import time
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
@@ -51,6 +52,18 @@ class Command(BaseCommand):
             self.stdout.write(f"Queued again {recovered} analysis(es) a stopped worker left.")
         if not options["batch"]:
             threading.Thread(target=self._watch, daemon=True, name="analysis-watch").start()
+        # Other apps' work for the worker (an AppConfig's `worker_duty(stop)`, e.g. the
+        # notifications' mail), each in a thread of its own until the worker stops.
+        stop_duties = threading.Event()
+        duties = [
+            threading.Thread(
+                target=config.worker_duty, args=(stop_duties,), daemon=True, name=config.name
+            )
+            for config in apps.get_app_configs()
+            if hasattr(config, "worker_duty")
+        ]
+        for duty in duties:
+            duty.start()
         worker_options: dict[str, Any] = {
             "interval": options["interval"],
             "reload": False,
@@ -62,6 +75,9 @@ class Command(BaseCommand):
         try:
             call_command("db_worker", **worker_options)
         finally:
+            stop_duties.set()
+            for duty in duties:
+                duty.join(timeout=5)  # a mail being sent is finished, not cut off
             # Stopping (SIGTERM: `make run` sends it twice). db_worker's handler would raise
             # SystemExit again wherever the way out then is, waiting on the search process
             # at exit (a traceback): from here on the process is on its way out, which

@@ -1,0 +1,47 @@
+"""The preferences form, the invite form and the moderator's message form."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Player
+from notifications import kinds
+
+
+class PreferencesForm(forms.Form):
+    """One checkbox per kind and channel (site, mail)."""
+
+    def __init__(self, *args, current: dict[str, dict[str, bool]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.rows = []
+        for key, kind in kinds.KINDS.items():
+            row = []
+            for channel in kinds.CHANNELS:
+                name = f"{key}__{channel}"
+                label = _("In the site") if channel == kinds.SITE else _("By mail")
+                self.fields[name] = forms.BooleanField(
+                    label=label, required=False, initial=current[key][channel]
+                )
+                row.append(name)
+            self.rows.append((kind, [self[name] for name in row]))
+
+    def choices(self) -> list[tuple[str, str, bool]]:
+        return [
+            (key, channel, self.cleaned_data[f"{key}__{channel}"])
+            for key in kinds.KINDS
+            for channel in kinds.CHANNELS
+        ]
+
+
+class InviteForm(forms.Form):
+    name = forms.CharField(label=_("Member's name"), max_length=30)
+
+
+class MessageForm(forms.Form):
+    members = forms.ModelMultipleChoiceField(
+        label=_("Members"),
+        queryset=Player.objects.members().filter(user__isnull=False),
+        widget=forms.SelectMultiple(attrs={"size": 12}),
+    )
+    text = forms.CharField(label=_("Message"), max_length=1000, widget=forms.Textarea)

@@ -1,0 +1,115 @@
+"""The kinds of notification, each declared once: key, label, default channels, text.
+
+A kind's `text` is a translatable template filled from the notification's
+`data` (plus `table`: the table's name, when the event names a table); it is
+rendered in the reader's language when shown or mailed, never stored
+rendered. `mail_default` is the mail channel's default for a member who never
+changed it (README, "Notifications"); the site channel is on by default for
+every kind. `batched` kinds are mailed together, at most one mail per member
+per NOTIFY_MAIL_MINUTES (a digest listing every table waiting for them).
+No game is named here: events come through games.hooks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+SITE = "site"
+MAIL = "mail"
+CHANNELS = (SITE, MAIL)
+
+
+@dataclass(frozen=True)
+class Kind:
+    key: str
+    label: Promise
+    text: Promise
+    mail_default: bool
+    batched: bool = False
+    # Only at turn-based tables (an event whose data says "pace": "live" is dropped):
+    # a member at a live table is looking at it.
+    turn_based_only: bool = False
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def declare(kind: Kind) -> Kind:
+    KINDS[kind.key] = kind
+    return kind
+
+
+TURN = declare(
+    Kind(
+        "turn",
+        _("Your turn"),
+        _("It is your turn at %(table)s."),
+        mail_default=True,
+        batched=True,
+        turn_based_only=True,
+    )
+)
+TABLE_STARTED = declare(
+    Kind(
+        "table_started",
+        _("A table started"),
+        _("The game at %(table)s has started."),
+        mail_default=False,
+    )
+)
+GAME_FINISHED = declare(
+    Kind(
+        "game_finished",
+        _("Game finished"),
+        _("The game at %(table)s is over. Your place: %(place)s of %(count)s."),
+        mail_default=False,
+    )
+)
+SEAT_TO_HOUSE = declare(
+    Kind(
+        "seat_to_house",
+        _("Seat handed to the house"),
+        _("You missed too many moves at %(table)s: the house plays your seat to the end."),
+        mail_default=True,
+    )
+)
+INVITED = declare(
+    Kind(
+        "invited",
+        _("Invitations"),
+        _("%(by)s invites you to the table %(table)s."),
+        mail_default=True,
+    )
+)
+ROUND_OPENED = declare(
+    Kind(
+        "round_opened",
+        _("Round opened"),
+        _("Round %(round)s of %(series)s is open."),
+        mail_default=True,
+    )
+)
+ROUND_CLOSING = declare(
+    Kind(
+        "round_closing",
+        _("Round closing"),
+        _("Round %(round)s of %(series)s closes within 24 hours and you have boards to play."),
+        mail_default=True,
+    )
+)
+MESSAGE = declare(
+    Kind(
+        "message",
+        pgettext_lazy("notification kind", "Message from the club"),
+        _("Message from the club: %(text)s"),
+        mail_default=True,
+    )
+)
+
+
+def get(key: str) -> Kind | None:
+    return KINDS.get(key)

@@ -1,0 +1,243 @@
+"""What the notifications app does: record events, count, read, invite, message, prefer.
+
+Views and the admin call these; `on_event` is the games.hooks listener. It
+runs on the emitter's thread right after its transaction committed (a move,
+a page, a duty), so it only writes rows and pushes the bell's count: mail is
+sent later by the task worker (notifications/mailer.py), never here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.models import Player
+from games import hooks
+from games.broadcast import player_group
+from games.models import Seat, Table
+from games.services import ServiceError
+from notifications import kinds
+from notifications.models import Notification, Preference
+
+logger = logging.getLogger(__name__)
+
+
+# -- preferences ---------------------------------------------------------------
+
+
+def channel_defaults(kind: kinds.Kind) -> dict[str, bool]:
+    return {kinds.SITE: True, kinds.MAIL: kind.mail_default}
+
+
+def preferences(player_ids: Iterable[int], kind: kinds.Kind) -> dict[int, dict[str, bool]]:
+    """Each member's channels for `kind`: their stored choices over the kind's defaults."""
+    ids = list(player_ids)
+    chosen = {pid: channel_defaults(kind) for pid in ids}
+    rows = Preference.objects.filter(player_id__in=ids, kind=kind.key)
+    for pid, channel, enabled in rows.values_list("player_id", "channel", "enabled"):
+        chosen[pid][channel] = enabled
+    return chosen
+
+
+def all_preferences(player: Player) -> dict[str, dict[str, bool]]:
+    """kind key -> channel -> on, for the preferences page."""
+    chosen = {key: channel_defaults(kind) for key, kind in kinds.KINDS.items()}
+    for kind, channel, enabled in Preference.objects.filter(player=player).values_list(
+        "kind", "channel", "enabled"
+    ):
+        if kind in chosen and channel in kinds.CHANNELS:
+            chosen[kind][channel] = enabled
+    return chosen
+
+
+def set_preference(player: Player, kind_key: str, channel: str, enabled: bool) -> None:
+    kind = kinds.get(kind_key)
+    if kind is None or channel not in kinds.CHANNELS:
+        raise ServiceError("bad_preference", _("There is no such kind of notification."))
+    if channel_defaults(kind)[channel] == enabled:
+        Preference.objects.filter(player=player, kind=kind_key, channel=channel).delete()
+    else:
+        Preference.objects.update_or_create(
+            player=player, kind=kind_key, channel=channel, defaults={"enabled": enabled}
+        )
+
+
+# -- events ------------------------------------------------------------------------
+
+
+def on_event(event: hooks.Event) -> None:
+    """The games.hooks listener. Never raises: a notification must not undo a move."""
+    if not settings.NOTIFY_ENABLED:
+        return
+    kind = kinds.get(event.kind)
+    if kind is None:
+        return
+    if kind.turn_based_only and event.data.get("pace") == "live":
+        return  # the member is at the live table, looking at it
+    try:
+        told = record(event, kind)
+    except Exception:  # noqa: BLE001 - logged; the emitter's change stands
+        logger.exception("notifications: could not record %s", event.kind)
+        return
+    if told:
+        push_unread(told)
+
+
+def record(event: hooks.Event, kind: kinds.Kind) -> list[int]:
+    """Write the event's notifications; the members whose bell changed."""
+    members = list(
+        Player.objects.filter(pk__in=set(event.player_ids), bot_level="").values_list(
+            "pk", flat=True
+        )
+    )
+    if not members:
+        return []
+    chosen = preferences(members, kind)
+    now = timezone.now()
+    key = str(event.data.get("key", ""))[:80]
+    rows = []
+    for pid in members:
+        site, mail = chosen[pid][kinds.SITE], chosen[pid][kinds.MAIL]
+        if not site and not mail:
+            continue
+        rows.append(
+            Notification(
+                player_id=pid,
+                kind=kind.key,
+                table_id=event.table_id,
+                game_id=event.game_id,
+                data={k: v for k, v in event.data.items() if k != "key"},
+                key=key,
+                created=now,
+                # Not wanted in the site: counted as read, kept only for its mail.
+                read_at=None if site else now,
+                site=site,
+                mail_state=Notification.Mail.PENDING if mail else Notification.Mail.NONE,
+                mail_due=now if mail else None,
+            )
+        )
+    Notification.objects.bulk_create(rows, ignore_conflicts=bool(key))
+    return [row.player_id for row in rows if row.site]
+
+
+def unread_count(player: Player) -> int:
+    return Notification.objects.filter(player=player, site=True, read_at=None).count()
+
+
+def push_unread(player_ids: Iterable[int]) -> None:
+    """Tell the members' open pages (their lobby sockets) their unread count. Never raises."""
+    ids = list(set(player_ids))
+    counts = dict.fromkeys(ids, 0)
+    rows = Notification.objects.filter(player_id__in=ids, site=True, read_at=None)
+    counts.update(
+        rows.values_list("player_id").annotate(n=Count("pk")).values_list("player_id", "n")
+    )
+    try:
+        async_to_sync(_send_counts)(counts)
+    except Exception as exc:  # noqa: BLE001 - the bell catches up on the next page or count
+        logger.info("notifications: the unread count did not go out (%s)", type(exc).__name__)
+
+
+async def _send_counts(counts: dict[int, int]) -> None:
+    layer = get_channel_layer()
+    sends = [
+        layer.group_send(player_group(pid), {"type": "notifications.unread", "unread": n})
+        for pid, n in counts.items()
+    ]
+    await asyncio.wait_for(asyncio.gather(*sends), settings.CHANNEL_LAYER_TIMEOUT)
+
+
+# -- reading -----------------------------------------------------------------------
+
+
+def visible(player: Player):
+    return Notification.objects.filter(player=player, site=True)
+
+
+def mark_read(player: Player, notification_id: int) -> Notification:
+    """Mark one of the member's notifications read; ServiceError if it is not theirs."""
+    notification = visible(player).filter(pk=notification_id).first()
+    if notification is None:
+        raise ServiceError("not_found", _("There is no such notification."))
+    if notification.read_at is None:
+        notification.read_at = timezone.now()
+        notification.save(update_fields=["read_at"])
+        push_unread([player.pk])
+    return notification
+
+
+def mark_all_read(player: Player) -> int:
+    changed = visible(player).filter(read_at=None).update(read_at=timezone.now())
+    if changed:
+        push_unread([player.pk])
+    return changed
+
+
+def unsubscribe(player_id: int, kind_key: str) -> Player | None:
+    """Mail of this kind off for this member (a signed link's work); None if no such member."""
+    player = Player.objects.filter(pk=player_id, bot_level="").first()
+    if player is not None:
+        set_preference(player, kind_key, kinds.MAIL, False)
+    return player
+
+
+# -- what members and moderators send ---------------------------------------------------
+
+
+def invite(by: Player, table_id: int, name: str) -> Player:
+    """`by` (a member of the private table) invites the member called `name` to it."""
+    name = (name or "").strip()
+    with transaction.atomic():
+        table = Table.objects.filter(pk=table_id).first()
+        if table is None or not table.visible_to(by):
+            raise ServiceError("not_found", _("There is no such table."))
+        seated = set(
+            Seat.objects.filter(table=table, is_bot=False).values_list("player_id", flat=True)
+        )
+        if by.pk not in seated and table.created_by_id != by.pk:
+            raise ServiceError("not_member", _("Only the table's players may invite."))
+        if not table.private or hooks.is_sealed(table):
+            raise ServiceError("not_private", _("Only a private table takes invitations."))
+        if table.status not in (Table.Status.OPEN, Table.Status.PLAYING):
+            raise ServiceError("closed", _("This table is over: nobody can be invited to it."))
+        if not name:
+            raise ServiceError("no_name", _("Write the name of the member to invite."))
+        guest = Player.objects.members().named(name[:30]).filter(user__isnull=False).first()
+        if guest is None:
+            raise ServiceError("no_member", _("No member has that name."))
+        if guest.pk == by.pk or guest.pk in seated:
+            raise ServiceError("already_there", _("That member is already at this table."))
+        hooks.emit(
+            hooks.Event(
+                "invited",
+                (guest.pk,),
+                table.pk,
+                data={
+                    "by": by.display_name,
+                    "path": table.invite_url,
+                    # Once a table and guest: a second invite tells them nothing new.
+                    "key": f"invite:{table.pk}",
+                },
+            )
+        )
+    return guest
+
+
+def send_message(player_ids: Iterable[int], text: str) -> int:
+    """A moderator's message to these members; how many were told."""
+    text = (text or "").strip()
+    if not text:
+        raise ServiceError("empty", _("Write a message."))
+    ids = tuple(sorted(set(player_ids)))
+    with transaction.atomic():
+        hooks.emit(hooks.Event("message", ids, data={"text": text[:1000]}))
+    return len(ids)

@@ -1,0 +1,42 @@
+// The header's bell: the member's unread notifications, kept current by the lobby
+// socket's "notifications" frame (docs/PROTOCOL.md). A page that has its own lobby
+// socket (home, lobby) hands its frames over as "club:lobby-frame" events and marks
+// <html data-lobby-socket>; elsewhere the bell opens one itself.
+const bell = document.querySelector("[data-bell]");
+const count = bell?.querySelector("[data-bell-count]");
+
+function show(unread) {
+  if (!count || typeof unread !== "number") return;
+  count.textContent = String(unread);
+  count.hidden = unread === 0;
+  bell.classList.toggle("has-unread", unread > 0);
+}
+
+function onFrame(frame) {
+  if (frame && frame.type === "notifications") show(frame.unread);
+}
+
+document.addEventListener("club:lobby-frame", (event) => onFrame(event.detail));
+
+function connect(delay = 1000) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
+  socket.addEventListener("open", () => { delay = 1000; });
+  socket.addEventListener("message", (event) => {
+    try { onFrame(JSON.parse(event.data)); } catch { /* not ours */ }
+  });
+  socket.addEventListener("close", (event) => {
+    // Too many sockets (4008-ish codes from the server's limits): stay quiet, the
+    // count is right again on the next page.
+    if (event.code >= 4400 && event.code < 4500) return;
+    setTimeout(() => connect(Math.min(delay * 2, 30000)), delay);
+  });
+}
+
+// Module scripts run before DOMContentLoaded: by then every page script has said
+// whether it has a lobby socket of its own.
+if (bell) {
+  document.addEventListener("DOMContentLoaded", () => {
+    if (!document.documentElement.dataset.lobbySocket) connect();
+  });
+}
