@@ -12,6 +12,7 @@ import { fillResultsTable } from "./results-table.js";
 import { createAnnouncer } from "./table-announce.js";
 import { createConsent } from "./table-consent.js";
 import { fitLayout } from "./table-fit.js";
+import { renderPace } from "./table-pace.js";
 import { createMoveLog } from "./table-log.js";
 import { createTurnSound } from "./table-sound.js";
 
@@ -319,6 +320,7 @@ function render() {
   moveLog.render(moves);
   renderTurn();
   renderCountdown();
+  renderPace(table, document.querySelector("[data-testid=pace-line]"), shortName);
   consent.render(current);
   renderDock();
   fitLayout(el, Boolean(current.view?.over), renderer);

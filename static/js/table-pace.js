@@ -1,0 +1,67 @@
+// The pace line of a turn-based table (docs/PROTOCOL.md, "Pace"): who has how long to
+// move, and who is away until when, in the page's language and the viewer's time zone.
+// A live table keeps the line the page was served with ("Live").
+const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+/** "1 day 4 h", "5 h 20 min", "3 min": the same words as the pages (games/paces.py). */
+export function timeLeft(seconds) {
+  const minutes = Math.max(0, Math.floor(seconds / 60));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days) {
+    const text = interpolate(ngettext("%(count)s day", "%(count)s days", days), { count: days }, true);
+    return hours ? `${text} ${interpolate(gettext("%(hours)s h"), { hours }, true)}` : text;
+  }
+  if (hours) return interpolate(gettext("%(hours)s h %(minutes)s min"), { hours, minutes: mins }, true);
+  return interpolate(gettext("%(minutes)s min"), { minutes: mins }, true);
+}
+
+function timeTag(unix) {
+  const tag = document.createElement("time");
+  const at = new Date(unix * 1000);
+  tag.dateTime = at.toISOString();
+  tag.textContent = when.format(at);
+  return tag;
+}
+
+/** A translated sentence with `{name}` parts replaced by nodes (the times). */
+function sentence(format, parts) {
+  const span = document.createElement("span");
+  const text = interpolate(format, Object.fromEntries(Object.keys(parts).map((k) => [k, `\u0000${k}\u0000`])), true);
+  for (const [i, piece] of text.split("\u0000").entries()) {
+    if (i % 2 === 0) span.append(piece);
+    else span.append(parts[piece] instanceof Node ? parts[piece] : String(parts[piece]));
+  }
+  return span;
+}
+
+export function renderPace(table, line, nameOf) {
+  if (!line || !table || !table.pace || table.pace === "live") return;
+  const now = Date.now() / 1000;
+  const parts = [document.createTextNode(line.dataset.label || "")];
+  for (const seat of table.seats) {
+    if (Number.isFinite(seat.deadline) && table.status === "playing") {
+      const item = sentence(gettext("%(name)s has %(left)s to move (until %(at)s)"), {
+        name: nameOf(seat),
+        left: timeLeft(seat.deadline - now),
+        at: timeTag(seat.deadline),
+      });
+      item.className = "pace-deadline";
+      item.dataset.testid = "seat-deadline";
+      parts.push(document.createTextNode(" · "), item);
+    }
+  }
+  for (const seat of table.seats) {
+    if (Number.isFinite(seat.away_until) && seat.away_until > now) {
+      const item = sentence(gettext("%(name)s is away until %(until)s"), { name: nameOf(seat), until: timeTag(seat.away_until) });
+      item.className = "pace-away";
+      item.dataset.testid = "seat-away";
+      parts.push(document.createTextNode(" · "), item);
+    }
+  }
+  line.replaceChildren(...parts);
+}
