@@ -201,11 +201,12 @@ def _open(
     series: Series | None = None,
     seats: int | None = None,
     private: bool = False,
+    pace: str = "live",
 ) -> int:
     """A table hosted by seated[0], the others joined and the bots added, as members do it."""
     host = seated[0]
     table, _ = services.create_table(
-        host, variant, seats or len(seated) + len(bots), private=private, series=series
+        host, variant, seats or len(seated) + len(bots), private=private, series=series, pace=pace
     )
     invite = str(table.invite_token)
     for member in seated[1:]:
@@ -297,6 +298,12 @@ def _live_tables(series: dict[str, Series], people: list[Player]) -> int:
         with services.seeded_deals(_seed("demo", "boris")):
             table_id = _open([boris, anna], ["heuristic"], friendly)
         play(table_id, random.Random(2), stop=lambda a, seats: seats[a[0]].player_id == boris.pk)
+        made += 1
+    # A turn-based table (two days a move) where it is Anna's turn: Vera waits for her.
+    if not Table.objects.playing().filter(created_by=vera, pace="2d").exists():
+        with services.seeded_deals(_seed("demo", "turn-based")):
+            table_id = _open([vera, anna], [], friendly, pace="2d")
+        play(table_id, random.Random(3), stop=lambda a, seats: seats[a[0]].player_id == anna.pk)
         made += 1
     # One open table per game with a house bot and an away host: sit down and it starts.
     for host, spec in zip((vera, grigori, dmitri), SERIES, strict=True):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 
 import pytest
@@ -115,6 +116,11 @@ def test_demo_data_twice_builds_one_club_whose_records_match_the_move_logs():
     shared = Table.objects.playing().filter(created_by=boris).get()
     game = Game.objects.get(table=shared)
     assert game.players[engine.actors(engine.from_json(game.state))[0]] == boris.pk
+    # A turn-based table (two days a move) where it is Anna's turn (issue 37).
+    turn_based = Table.objects.playing().get(pace="2d")
+    game = Game.objects.get(table=turn_based)
+    assert game.players[engine.actors(engine.from_json(game.state))[0]] == anna.pk
+    assert turn_based.turn_deadline > turn_based.turn_started + datetime.timedelta(days=1)
     private = Table.objects.open().filter(private=True).get()
     assert set(private.seats.values_list("player__display_name", flat=True)) == {"Anna", "Boris"}
 
