@@ -81,7 +81,7 @@ INVITED = declare(
     Kind(
         "invited",
         _("Invitations"),
-        _("%(by)s invites you to the table %(table)s."),
+        _("%(by)s invites you to %(table)s."),
         mail_default=True,
     )
 )
