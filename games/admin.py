@@ -27,6 +27,7 @@ from games.models import (
     Table,
     Variant,
 )
+from games.paces import all_paces
 
 
 def option_field(option: registry.Option) -> forms.Field:
@@ -47,10 +48,10 @@ class VariantForm(forms.ModelForm):
     game_key: str | None = None
     option_names: tuple[str, ...] = ()
     paces = paces_field(
-        True,
+        False,
         _(
             "The paces a member may choose when opening a table: live (the turn clock "
-            "above) or turn-based (hours or days a move)."
+            "above) or turn-based (hours or days a move); none ticked: every pace."
         ),
     )
 
@@ -89,6 +90,9 @@ class VariantForm(forms.ModelForm):
             for name in self.option_names:
                 if name in self.instance.options:
                     self.fields[name].initial = self.instance.options[name]
+
+    def clean_paces(self) -> list[str]:
+        return self.cleaned_data.get("paces") or all_paces()
 
     def clean(self) -> dict:
         data = super().clean()
