@@ -1,0 +1,387 @@
+"""Turn-based tables (issue 37): paces, deadlines on a controlled clock, away days, caps, events.
+
+The clock is moved with time-machine (`travel`): every deadline is stored in the
+database and worked out from `timezone.now()`, so a test travels days in an
+instant. The house's sweep is the runner's own pass (`runner.run_once`); the
+in-transaction tests play it through the same services on the test's thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+
+import pytest
+import time_machine
+from django.test import Client
+from django.utils import timezone
+
+from club.models import Series
+from games import away, hooks, paces, runner, services
+from games.models import Absence, Move, Seat, Table, Variant
+from tests.support.members import member
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("default_variants")]
+
+START = datetime.datetime(2026, 3, 2, 9, 0, tzinfo=datetime.UTC)  # a Monday, 09:00 UTC
+
+
+@pytest.fixture
+def clock():
+    """The site's clock, stopped at START; `clock.shift(td)` moves it."""
+    with time_machine.travel(START, tick=False) as traveller:
+        yield traveller
+
+
+@pytest.fixture
+def events():
+    """Every games.hooks event emitted (delivered on commit) during the test."""
+    seen: list[hooks.Event] = []
+    hooks.listen(seen.append)
+    yield seen
+    hooks._listeners.remove(seen.append)
+
+
+def sweep() -> int:
+    """One pass of the house runner, on this thread (the test's transaction)."""
+    played = 0
+    for table_id in services.due_tables():
+        turn = services.automatic_turn(table_id)
+        if turn is None:
+            continue
+        if services.play_automatic(turn, services.choose_automatic_move(turn)) is not None:
+            played += 1
+    return played
+
+
+def two_member_table(pace: str = "1d", variant: str = "Devyatka"):
+    anna, boris = member("Anna"), member("Boris")
+    table, _ = services.create_table(anna, Variant.objects.get(name=variant), 2, pace=pace)
+    services.join_table(boris, table.pk)
+    table.refresh_from_db()
+    return table, anna, boris
+
+
+def to_move(table: Table) -> Seat:
+    game = services.current_game(table)
+    engine = Variant.objects.get(pk=table.variant_id).engine
+    seat = engine.actors(engine.from_json(game.state))[0]
+    return table.seats.get(position=seat)
+
+
+# ---------------------------------------------------------------------------
+# Choosing a pace
+
+
+def test_lobby_form_offers_only_the_paces_the_variant_and_series_allow(client: Client):
+    variant = Variant.objects.get(name="Devyatka")
+    variant.paces = ["live", "1d", "3d"]
+    variant.save()
+    series = Series.objects.create(name="Slow nines", slug="slow", variant=variant, paces=["3d"])
+    client.force_login(member("Anna").user)
+    post = {"variant": variant.pk, "seats": 2}
+    refused = client.post("/tables/", {**post, "pace": "7d"})
+    assert refused.status_code == 200
+    assert "pace" in refused.context["form"].errors
+    nonsense = client.post("/tables/", {**post, "pace": "fortnight"})
+    assert "pace" in nonsense.context["form"].errors
+    in_series = client.post("/tables/", {**post, "pace": "1d", "series": series.pk})
+    assert "pace" in in_series.context["form"].errors
+    opened = client.post("/tables/", {**post, "pace": "3d", "series": series.pk})
+    assert opened.status_code == 302
+    assert Table.objects.get().pace == "3d"
+
+
+def test_a_pace_the_variant_does_not_allow_is_refused_by_the_service():
+    variant = Variant.objects.get(name="Golf")
+    variant.paces = ["live"]
+    variant.save()
+    with pytest.raises(services.ServiceError) as refusal:
+        services.create_table(member("Anna"), variant, 2, pace="2d")
+    assert refusal.value.code == "bad_pace"
+
+
+def test_existing_variants_allow_every_pace_and_tables_are_live_by_default():
+    assert Variant.objects.get(name="Keft").paces == paces.all_paces()
+    table, _ = services.create_table(member("Anna"), Variant.objects.get(name="Keft"), 3)
+    assert table.pace == paces.LIVE
+
+
+# ---------------------------------------------------------------------------
+# Deadlines on a controlled clock
+
+
+def test_member_to_move_has_the_pace_from_the_start_of_the_turn(clock):
+    table, _anna, _boris = two_member_table("1d")
+    seat = to_move(table)
+    assert table.turn_deadline == START + datetime.timedelta(days=1)
+    frame = services.project(services.table_for_viewer(table.pk, seat.player_id), seat.player_id)
+    assert frame["table"]["pace"] == "1d"
+    assert frame["table"]["pace_seconds"] == 86400
+    assert frame["table"]["clock_deadline"] is None  # no clock of seconds at this table
+    deadlines = {s["position"]: s["deadline"] for s in frame["table"]["seats"]}
+    assert deadlines[seat.position] == (START + datetime.timedelta(days=1)).timestamp()
+    assert deadlines[1 - seat.position] is None
+
+
+def test_a_member_not_connected_keeps_their_time_at_a_turn_based_table(clock, settings):
+    settings.AWAY_GRACE_SECONDS = 60
+    table, _anna, _boris = two_member_table("12h")
+    Seat.objects.filter(table=table).update(away_since=START)  # nobody has the page open
+    clock.shift(datetime.timedelta(hours=2))
+    assert sweep() == 0
+    assert not Move.objects.exists()
+
+
+def test_house_plays_the_move_when_time_runs_out_then_keeps_the_seat_after_missed_moves(
+    clock, settings, events, django_capture_on_commit_callbacks
+):
+    settings.TURN_BASED_MISSED_MOVES = 2
+    settings.BOT_DELAY_SECONDS = 0
+    table, anna, boris = two_member_table("12h")
+    late = to_move(table)
+    with django_capture_on_commit_callbacks(execute=True):
+        clock.shift(datetime.timedelta(hours=11, minutes=59))
+        assert sweep() == 0
+        clock.shift(datetime.timedelta(minutes=2))
+        assert sweep() == 1
+    assert Move.objects.filter(seat=late.position, auto=True).count() >= 1
+    late.refresh_from_db()
+    assert late.missed == 1 and not late.handed_over
+    # The turn comes back to the late member; their time runs out again.
+    for _round in range(40):
+        table.refresh_from_db()
+        if table.status != Table.Status.PLAYING or late.handed_over:
+            break
+        with django_capture_on_commit_callbacks(execute=True):
+            if to_move(table).pk != late.pk:
+                other = to_move(table)
+                game = services.current_game(table)
+                engine = table.variant.engine
+                move = engine.view(engine.from_json(game.state), other.position)["legal"][0]
+                services.play_move(other.player_id, table.pk, move, table.version)
+            else:
+                clock.shift(datetime.timedelta(hours=12, minutes=1))
+                sweep()
+        late.refresh_from_db()
+    assert late.handed_over and late.missed == 2
+    assert [e.player_ids for e in events if e.kind == "seat_to_house"] == [(late.player_id,)]
+    table.refresh_from_db()
+    if table.status == Table.Status.PLAYING:
+        with pytest.raises(services.ServiceError) as refusal:
+            services.come_back(late.player_id, table.pk)
+        assert refusal.value.code == "seat_to_house"
+
+
+def test_bots_at_a_turn_based_table_move_after_their_short_delay(clock, settings):
+    settings.BOT_DELAY_SECONDS = 1.0
+    anna = member("Anna")
+    table, _ = services.create_table(anna, Variant.objects.get(name="Golf"), 2, pace="7d")
+    services.add_bot(anna, table.pk, "random")
+    table.refresh_from_db()
+    # Golf's reveal: everyone acts at once; the bot is due a second after the deal.
+    assert table.turn_deadline == START + datetime.timedelta(seconds=1)
+    clock.shift(datetime.timedelta(seconds=2))
+    assert sweep() >= 1
+    bot_seat = table.seats.get(is_bot=True).position
+    assert Move.objects.filter(seat=bot_seat, auto=True).exists()
+    assert not Move.objects.filter(seat=1 - bot_seat).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deadline_that_passed_while_no_process_ran_is_handled_once_at_start(settings):
+    settings.BOT_DELAY_SECONDS = 0
+    with time_machine.travel(START, tick=False) as clock:
+        table, _anna, _boris = two_member_table("1d")
+        late = to_move(table)
+        # Every process stops; three days pass; the first runner pass after the start:
+        clock.shift(datetime.timedelta(days=3))
+        assert asyncio.run(runner.run_once()) == 1
+        assert asyncio.run(runner.run_once()) == 0
+    assert Move.objects.filter(auto=True, seat=late.position).count() >= 1
+    late.refresh_from_db()
+    assert late.missed == 1
+    table.refresh_from_db()
+    # The next member's full day starts from the moment the house moved.
+    assert table.turn_deadline == START + datetime.timedelta(days=4)
+
+
+def test_the_sweep_finds_every_due_table_in_one_query(clock, django_assert_num_queries):
+    for _table in range(3):
+        Table.objects.create(
+            variant=Variant.objects.get(name="Golf"),
+            created_by=member(f"Member{_table}"),
+            seat_count=2,
+            status=Table.Status.PLAYING,
+            pace="1d",
+            turn_deadline=START - datetime.timedelta(minutes=1),
+        )
+    with django_assert_num_queries(1):
+        assert len(services.due_tables()) == 3
+
+
+# ---------------------------------------------------------------------------
+# Away days
+
+
+def test_away_days_stop_the_clock_and_others_see_when_the_member_is_back(clock):
+    table, _anna, _boris = two_member_table("1d")
+    seat = to_move(table)
+    player = seat.player
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    absence, updates = away.declare(player, tomorrow, tomorrow + datetime.timedelta(days=1))
+    table.refresh_from_db()
+    # A day to move, from 09:00; the clock stops at midnight for two days: +2 days.
+    assert table.turn_deadline == START + datetime.timedelta(days=3)
+    assert [u.table_id for u in updates] == [table.pk]
+    clock.shift(datetime.timedelta(days=1))  # 09:00 the next day: away
+    viewer = 1 - seat.position
+    other = table.seats.get(position=viewer).player_id
+    frame = services.project(services.table_for_viewer(table.pk, other), other)
+    shown = {s["position"]: s["away_until"] for s in frame["table"]["seats"]}
+    assert shown[seat.position] == absence.ends.timestamp()
+    assert shown[viewer] is None
+    # Withdrawn while under way: it ends now; the 9 hours already away stay away.
+    away.withdraw(player, absence.pk)
+    table.refresh_from_db()
+    assert table.turn_deadline == START + datetime.timedelta(days=1, hours=9)
+
+
+def test_live_tables_ignore_away_days(clock):
+    table, _anna, _boris = two_member_table(paces.LIVE)
+    before = table.turn_deadline
+    seat = to_move(table)
+    away.declare(seat.player, timezone.localdate(), timezone.localdate())
+    table.refresh_from_db()
+    assert table.turn_deadline == before
+
+
+def test_away_page_declares_lists_withdraws_and_refuses_bad_dates(clock, client, settings):
+    settings.AWAY_DAYS_PER_YEAR = 5
+    anna = member("Anna")
+    client.force_login(anna.user)
+    assert client.get("/away/").status_code == 200
+    day = datetime.date(2026, 3, 10)
+    ok = client.post("/away/", {"first": day, "last": day + datetime.timedelta(days=2)})
+    assert ok.status_code == 302
+    page = client.get("/away/")
+    assert page.context["left"] == 2
+    assert len(page.context["absences"]) == 1
+    for first, last in [
+        (day + datetime.timedelta(days=10), day + datetime.timedelta(days=12)),  # 6 > 5 days
+        (day + datetime.timedelta(days=1), day + datetime.timedelta(days=1)),  # overlaps
+        (datetime.date(2026, 3, 1), datetime.date(2026, 3, 1)),  # yesterday
+        (day + datetime.timedelta(days=5), day + datetime.timedelta(days=4)),  # backwards
+    ]:
+        refused = client.post("/away/", {"first": first, "last": last})
+        assert refused.status_code == 200
+        assert refused.context["form"].errors
+    assert client.post("/away/", {"first": "soon", "last": ""}).status_code == 200
+    absence = Absence.objects.get()
+    assert client.post(f"/away/{absence.pk}/withdraw/").status_code == 302
+    assert not Absence.objects.exists()
+    # Someone else's absence, or none: a message, not an error page.
+    assert client.post("/away/999/withdraw/").status_code == 302
+
+
+# ---------------------------------------------------------------------------
+# Caps
+
+
+def test_turn_based_tables_have_a_cap_of_their_own(settings):
+    settings.TURN_BASED_TABLES_MAX = 2
+    settings.OPEN_TABLES_PER_MEMBER = 1
+    anna, boris = member("Anna"), member("Boris")
+    golf = Variant.objects.get(name="Golf")
+    for _table in range(2):
+        services.create_table(anna, golf, 2, pace="2d", limited=True)
+    with pytest.raises(services.ServiceError) as refusal:
+        services.create_table(anna, golf, 2, pace="2d", limited=True)
+    assert refusal.value.code == "too_many_turn_tables"
+    # The live-table limit is apart: one waiting live table is still allowed.
+    services.create_table(anna, golf, 2, limited=True)
+    for _table in range(2):
+        services.create_table(boris, golf, 2, pace="1d", limited=True)
+    with pytest.raises(services.ServiceError) as refusal:
+        services.join_table(boris, Table.objects.filter(created_by=anna, pace="2d").first().pk)
+    assert refusal.value.code == "too_many_turn_tables"
+
+
+# ---------------------------------------------------------------------------
+# Events and pages
+
+
+def test_events_tell_who_starts_whose_turn_it_is_and_who_finished(
+    clock, events, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        table, anna, boris = two_member_table("2d")
+    seat = to_move(table)
+    kinds = [e.kind for e in events]
+    assert kinds.count("table_started") == 1
+    started = next(e for e in events if e.kind == "table_started")
+    assert set(started.player_ids) == {anna.pk, boris.pk}
+    turn = next(e for e in events if e.kind == "turn")
+    assert turn.player_ids == (seat.player_id,)
+    assert turn.data == {
+        "deadline": (START + datetime.timedelta(days=2)).isoformat(),
+        "pace": "turn",
+        "pace_code": "2d",
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        services.play_out(table.pk)
+    finished = [e for e in events if e.kind == "game_finished"]
+    assert len(finished) == 1
+    assert set(finished[0].player_ids) == {anna.pk, boris.pk}
+    assert finished[0].data["pace"] == "2d" and len(finished[0].data["places"]) == 2
+
+
+def test_pages_show_the_pace_and_each_members_time_to_move(clock, client):
+    table, anna, boris = two_member_table("1d")
+    seat = to_move(table)
+    clock.shift(datetime.timedelta(hours=20))
+    client.force_login(anna.user)
+    name = seat.player.display_name
+    for url in ("/", "/tables/", f"/tables/{table.pk}/"):
+        page = client.get(url).content.decode()
+        assert "1 day a move" in page, url
+        assert f"{name} has 4 h 0 min to move" in page, url
+        assert f'datetime="{(START + datetime.timedelta(days=1)).isoformat()}"' in page, url
+    services.play_out(table.pk)
+    game = services.current_game(table)
+    assert "1 day a move" in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_time_left_reads_in_days_hours_and_minutes():
+    assert paces.time_left(datetime.timedelta(days=1, hours=4, minutes=10)) == "1 day 4 h"
+    assert paces.time_left(datetime.timedelta(days=3)) == "3 days"
+    assert paces.time_left(datetime.timedelta(hours=5, minutes=20)) == "5 h 20 min"
+    assert paces.time_left(datetime.timedelta(seconds=-5)) == "0 min"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_socket_state_carries_the_pace_and_a_seat_the_house_kept_refuses_a_move(settings):
+    from channels.db import database_sync_to_async
+
+    from tests.integration.test_table_ws import connect
+
+    settings.TURN_BASED_MISSED_MOVES = 2
+
+    def setup():
+        table, _anna, _boris = two_member_table("3d")
+        seat = to_move(table)
+        Seat.objects.filter(pk=seat.pk).update(missed=2, handed_over=True)
+        return table.pk, seat.player.user
+
+    table_id, user = await database_sync_to_async(setup)()
+    ws = await connect(table_id, user)
+    state = await ws.receive_json_from()
+    assert state["table"]["pace"] == "3d" and state["table"]["pace_seconds"] == 3 * 86400
+    mine = next(s for s in state["table"]["seats"] if s["position"] == state["table"]["you"])
+    assert mine["missed"] == 2 and mine["handed_over"]
+    move = state["view"]["legal"][0]
+    await ws.send_json_to({"type": "play", "move": move, "version": state["version"]})
+    refused = await ws.receive_json_from()
+    assert refused["type"] == "error" and refused["code"] == "seat_to_house"
+    assert "2 times in a row" in refused["message"]
+    await ws.disconnect()
