@@ -48,9 +48,11 @@ class CreateTableForm(forms.Form):
     private = forms.BooleanField(
         required=False, label=_("Private (only people with the invite link can join)")
     )
+    # Not required: a form without it (an older page, a script) opens a live table.
     pace = forms.ChoiceField(
         choices=paces.CHOICES,
         initial=paces.LIVE,
+        required=False,
         label=_("Pace"),
         help_text=_(
             "Live: everyone plays now, on the game's turn clock. Turn-based: each player "
@@ -65,7 +67,7 @@ class CreateTableForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         variant, seats, series = data.get("variant"), data.get("seats"), data.get("series")
-        pace = data.get("pace")
+        pace = data["pace"] = data.get("pace") or paces.LIVE
         if variant and pace and (not series or series.variant_id == variant.pk):
             allowed = allowed_paces(variant, series)
             if pace not in allowed:
