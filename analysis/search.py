@@ -108,8 +108,14 @@ def stop(now: bool = False) -> None:
     global _pool, _child
     if _pool is None:
         return
+    killed = False
     if now and _child is not None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(_child, signal.SIGKILL)
-    _pool.shutdown(wait=not now, cancel_futures=True)
+        killed = True
+    # Once the child is killed, waiting is quick (the pool's manager thread sees it die)
+    # and needed: a manager thread still closing its wake-up pipe at interpreter exit
+    # races concurrent.futures' exit hook writing to it (CPython 3.11: "Exception
+    # ignored ... Bad file descriptor" on the way out).
+    _pool.shutdown(wait=killed or not now, cancel_futures=True)
     _pool, _child = None, None

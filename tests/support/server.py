@@ -56,7 +56,7 @@ def collected_static() -> str:
     if not _collected:
         root = tempfile.mkdtemp(prefix="club-static-")
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-        env.update(DJANGO_SETTINGS_MODULE="club.settings", STATIC_ROOT=root)
+        env.update(DJANGO_SETTINGS_MODULE="tests.settings", STATIC_ROOT=root)
         subprocess.run(
             [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
             cwd=ROOT,
@@ -70,7 +70,7 @@ def collected_static() -> str:
 def _base_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    env["DJANGO_SETTINGS_MODULE"] = "club.settings"
+    env["DJANGO_SETTINGS_MODULE"] = "tests.settings"
     env["STATIC_ROOT"] = collected_static()
     env["PYTHONUNBUFFERED"] = "1"
     env["DJANGO_DEBUG"] = "0"
