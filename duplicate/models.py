@@ -59,6 +59,8 @@ class DuplicateSeries(models.Model):
         max_length=4,
         choices=paces.CHOICES,
         default=paces.LIVE,
+        # Blank is read as live: a form that does not send it keeps the old behaviour.
+        blank=True,
         help_text=_(
             "The pace of each board's table: live, or turn-based over the round's window "
             "(hours or days a move)."
@@ -76,6 +78,10 @@ class DuplicateSeries(models.Model):
         # every language (club/demo.py marks them); a name an admin made up is
         # shown as written.
         return pgettext("series name", self.name)
+
+    def save(self, *args, **kwargs) -> None:
+        self.pace = self.pace or paces.LIVE
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("duplicate_series", args=[self.slug])

@@ -70,7 +70,7 @@ def _deal(board: Board, series, members: list[Player]) -> tuple[list[Play], Broa
     held = {(first + i) % seats: member for i, member in enumerate(members)}
     players = [held.get(seat) or next(bots) for seat in range(seats)]
     table, game, update = services.deal_fixed_table(
-        members[0], series.variant, players, board.seed, pace=series.pace
+        members[0], series.variant, players, board.seed, pace=series.pace or "live"
     )
     plays = [
         Play.objects.create(

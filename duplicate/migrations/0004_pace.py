@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='duplicateseries',
             name='pace',
-            field=models.CharField(choices=[('live', 'Live'), ('12h', '12 hours a move'), ('1d', '1 day a move'), ('2d', '2 days a move'), ('3d', '3 days a move'), ('5d', '5 days a move'), ('7d', '7 days a move')], default='live', help_text="The pace of each board's table: live, or turn-based over the round's window (hours or days a move).", max_length=4, verbose_name='pace'),
+            field=models.CharField(blank=True, choices=[('live', 'Live'), ('12h', '12 hours a move'), ('1d', '1 day a move'), ('2d', '2 days a move'), ('3d', '3 days a move'), ('5d', '5 days a move'), ('7d', '7 days a move')], default='live', help_text="The pace of each board's table: live, or turn-based over the round's window (hours or days a move).", max_length=4, verbose_name='pace'),
         ),
     ]

@@ -385,3 +385,27 @@ async def test_socket_state_carries_the_pace_and_a_seat_the_house_kept_refuses_a
     assert refused["type"] == "error" and refused["code"] == "seat_to_house"
     assert "2 times in a row" in refused["message"]
     await ws.disconnect()
+
+
+def test_a_turn_based_duplicate_series_deals_boards_at_its_pace_and_closing_plays_them_out():
+    from duplicate.services import close_round
+    from tests.support.duplicate import make_series, open_round, start
+
+    series = make_series("Golf", seats=2)
+    series.pace = "1d"
+    series.save()
+    round_ = open_round(series, boards=1)
+    play = start(member("Anna"), round_, 1)
+    table = Table.objects.get(pk=play.table_id)
+    assert table.pace == "1d"
+    member_seat = table.seats.get(is_bot=False)
+    game = services.current_game(table)
+    frame = services.project(services.table_for_viewer(table.pk, member_seat.player_id), None)
+    deadline = {s["position"]: s["deadline"] for s in frame["table"]["seats"]}
+    assert (
+        deadline[member_seat.position]
+        == (table.turn_started + datetime.timedelta(days=1)).timestamp()
+    )
+    close_round(round_.pk)
+    game.refresh_from_db()
+    assert game.result is not None
