@@ -8,7 +8,6 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.services import ServiceError
 from notifications import services
@@ -83,6 +82,3 @@ class PreferenceAdmin(admin.ModelAdmin):
     list_display = ("player", "kind", "channel", "enabled")
     list_filter = ("kind", "channel", "enabled")
     raw_id_fields = ("player",)
-
-
-NotificationAdmin.message_view.short_description = gettext_lazy("Send a message to members")

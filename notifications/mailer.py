@@ -131,7 +131,12 @@ def compose(now: datetime.datetime) -> int:
                 groups[kind].append(pk)
             else:
                 mails.append(
-                    (OutgoingMail(player_id=pid, key=f"n:{pk}", kind=kind, created=now), [pk])
+                    (
+                        OutgoingMail(
+                            player_id=pid, key=f"n:{pk}", kind=kind, created=now, next_try=now
+                        ),
+                        [pk],
+                    )
                 )
         for kind, pks in groups.items():
             previous = last.get((pid, kind))
@@ -139,7 +144,12 @@ def compose(now: datetime.datetime) -> int:
                 later[previous + window].extend(pks)
             else:
                 key = f"{kind}:{pid}:{pks[0]}"
-                mails.append((OutgoingMail(player_id=pid, key=key, kind=kind, created=now), pks))
+                mails.append(
+                    (
+                        OutgoingMail(player_id=pid, key=key, kind=kind, created=now, next_try=now),
+                        pks,
+                    )
+                )
     with transaction.atomic():
         pending_rows = Notification.objects.filter(mail_state=Notification.Mail.PENDING)
         if skipped:

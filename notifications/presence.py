@@ -32,10 +32,6 @@ def lobby_socket(player_id: int, channel: str, opened: bool) -> None:
             channel=channel,
             defaults={"player_id": player_id, "server": SERVER_ID, "seen": timezone.now()},
         )
-        # A page (re)connecting gets the count it may have missed while closed.
-        from notifications.services import push_unread
-
-        push_unread([player_id])
     else:
         _open.pop(channel, None)
         Online.objects.filter(channel=channel).delete()

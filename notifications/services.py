@@ -223,7 +223,7 @@ def invite(by: Player, table_id: int, name: str) -> Player:
                 table.pk,
                 data={
                     "by": by.display_name,
-                    "path": table.invite_url,
+                    "path": table.invite_url(),
                     # Once a table and guest: a second invite tells them nothing new.
                     "key": f"invite:{table.pk}",
                 },

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -32,6 +32,13 @@ def notification_list(request: HttpRequest) -> HttpResponse:
             "unread": services.unread_count(player),
         },
     )
+
+
+def unread(request: HttpRequest) -> JsonResponse:
+    """The bell's count, for a page whose lobby socket reconnected (bell.js)."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"unread": 0})
+    return JsonResponse({"unread": services.unread_count(request.user.player)})
 
 
 @login_required
@@ -84,9 +91,9 @@ def invite(request: HttpRequest, table_id: int) -> HttpResponse:
         try:
             guest = services.invite(request.user.player, table_id, form.cleaned_data["name"])
         except ServiceError as exc:
-            messages.error(request, exc.message)
             if exc.code == "not_found":
-                return render(request, "404.html", status=404)
+                raise Http404(exc.message) from None
+            messages.error(request, exc.message)
         else:
             messages.success(request, _("%(name)s is invited.") % {"name": guest.display_name})
     return redirect("table", table_id=table_id)

@@ -1,7 +1,8 @@
 // The header's bell: the member's unread notifications, kept current by the lobby
 // socket's "notifications" frame (docs/PROTOCOL.md). A page that has its own lobby
 // socket (home, lobby) hands its frames over as "club:lobby-frame" events and marks
-// <html data-lobby-socket>; elsewhere the bell opens one itself.
+// <html data-lobby-socket> (and "club:lobby-reconnected" when theirs opens again);
+// elsewhere the bell opens one itself.
 const bell = document.querySelector("[data-bell]");
 const count = bell?.querySelector("[data-bell-count]");
 
@@ -18,10 +19,21 @@ function onFrame(frame) {
 
 document.addEventListener("club:lobby-frame", (event) => onFrame(event.detail));
 
-function connect(delay = 1000) {
+// After a reconnection: the count may have changed while the socket was closed.
+async function catchUp() {
+  const response = await fetch(bell.dataset.src, { headers: { "X-Requested-With": "fetch" } });
+  if (response.ok) show((await response.json()).unread);
+}
+
+document.addEventListener("club:lobby-reconnected", () => catchUp().catch(() => {}));
+
+function connect(delay = 1000, again = false) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
-  socket.addEventListener("open", () => { delay = 1000; });
+  socket.addEventListener("open", () => {
+    delay = 1000;
+    if (again) catchUp().catch(() => {});
+  });
   socket.addEventListener("message", (event) => {
     try { onFrame(JSON.parse(event.data)); } catch { /* not ours */ }
   });
@@ -29,7 +41,7 @@ function connect(delay = 1000) {
     // Too many sockets (4008-ish codes from the server's limits): stay quiet, the
     // count is right again on the next page.
     if (event.code >= 4400 && event.code < 4500) return;
-    setTimeout(() => connect(Math.min(delay * 2, 30000)), delay);
+    setTimeout(() => connect(Math.min(delay * 2, 30000), true), delay);
   });
 }
 

@@ -2,6 +2,7 @@
 // a table changed (the lobby's lists, or one of this member's own tables).
 const mine = document.getElementById("my-tables");
 let pending = null;
+let reconnecting = false;
 
 async function refresh() {
   pending = null;
@@ -21,7 +22,12 @@ function connect(delay = 500) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
   // On (re)connecting: whatever changed while the socket was closed.
-  socket.addEventListener("open", () => { delay = 500; later(); });
+  socket.addEventListener("open", () => {
+    delay = 500;
+    later();
+    if (reconnecting) document.dispatchEvent(new CustomEvent("club:lobby-reconnected")); // the bell
+    reconnecting = true;
+  });
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     if (frame.type === "lobby" || frame.type === "tables") later();

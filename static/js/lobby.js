@@ -5,6 +5,7 @@ import { createChat } from "./chat.js";
 const lists = document.getElementById("table-lists");
 const chatPanel = document.querySelector("[data-chat]");
 let socket = null;
+let reconnecting = false;
 const chat = createChat(chatPanel, {
   send: (frame) => {
     if (!socket || socket.readyState !== WebSocket.OPEN) return false;
@@ -22,7 +23,12 @@ function connect(delay = 500) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = chatPanel?.dataset.player ? "?chat=1" : "";
   socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/${query}`);
-  socket.addEventListener("open", () => { delay = 500; refresh(); });
+  socket.addEventListener("open", () => {
+    delay = 500;
+    refresh();
+    if (reconnecting) document.dispatchEvent(new CustomEvent("club:lobby-reconnected")); // the bell
+    reconnecting = true;
+  });
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     if (frame.type === "lobby") refresh();
