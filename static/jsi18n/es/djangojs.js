@@ -28,6 +28,10 @@
       "%(count)s carta",
       "%(count)s cartas"
     ],
+    "%(count)s day": [
+      "%(count)s d\u00eda",
+      "%(count)s d\u00edas"
+    ],
     "%(count)s move": [
       "%(count)s jugada",
       "%(count)s jugadas"
@@ -40,14 +44,19 @@
       "Queda %(count)s segundo para esta jugada",
       "Quedan %(count)s segundos para esta jugada"
     ],
+    "%(hours)s h": "%(hours)s h",
+    "%(hours)s h %(minutes)s min": "%(hours)s h %(minutes)s min",
     "%(label)s: %(value)s": "%(label)s: %(value)s",
+    "%(minutes)s min": "%(minutes)s min",
     "%(name)s (%(level)s)": "%(name)s (%(level)s)",
     "%(name)s (you)": "%(name)s (t\u00fa)",
     "%(name)s deals": "reparte %(name)s",
     "%(name)s drew": "%(name)s rob\u00f3",
+    "%(name)s has %(left)s to move (until %(at)s)": "%(name)s tiene %(left)s para jugar (hasta el %(at)s)",
     "%(name)s has not moved for a while.": "%(name)s lleva un rato sin jugar.",
     "%(name)s holds %(card)s": "%(name)s tiene %(card)s",
     "%(name)s holds a drawn card": "%(name)s tiene una carta robada",
+    "%(name)s is away until %(until)s": "%(name)s est\u00e1 ausente hasta el %(until)s",
     "%(name)s is back and plays again.": "%(name)s ha vuelto y juega de nuevo.",
     "%(name)s is deciding where the drawn card goes.": "%(name)s est\u00e1 decidiendo d\u00f3nde va la carta robada.",
     "%(name)s is left holding cards and loses.": "%(name)s se queda con cartas y pierde.",

@@ -28,6 +28,10 @@
       "%(count)s carte",
       "%(count)s cartes"
     ],
+    "%(count)s day": [
+      "%(count)s jour",
+      "%(count)s jours"
+    ],
     "%(count)s move": [
       "%(count)s coup",
       "%(count)s coups"
@@ -40,14 +44,19 @@
       "%(count)s seconde restante pour ce coup",
       "%(count)s secondes restantes pour ce coup"
     ],
+    "%(hours)s h": "%(hours)s h",
+    "%(hours)s h %(minutes)s min": "%(hours)s h %(minutes)s min",
     "%(label)s: %(value)s": "%(label)s : %(value)s",
+    "%(minutes)s min": "%(minutes)s min",
     "%(name)s (%(level)s)": "%(name)s (%(level)s)",
     "%(name)s (you)": "%(name)s (vous)",
     "%(name)s deals": "%(name)s donne",
     "%(name)s drew": "%(name)s a pioch\u00e9",
+    "%(name)s has %(left)s to move (until %(at)s)": "%(name)s a %(left)s pour jouer (jusqu'au %(at)s)",
     "%(name)s has not moved for a while.": "%(name)s n'a pas jou\u00e9 depuis un moment.",
     "%(name)s holds %(card)s": "%(name)s tient %(card)s",
     "%(name)s holds a drawn card": "%(name)s tient une carte pioch\u00e9e",
+    "%(name)s is away until %(until)s": "%(name)s : absence jusqu'au %(until)s",
     "%(name)s is back and plays again.": "%(name)s est de retour au jeu.",
     "%(name)s is deciding where the drawn card goes.": "%(name)s choisit o\u00f9 placer la carte pioch\u00e9e.",
     "%(name)s is left holding cards and loses.": "%(name)s reste avec des cartes en main et perd.",

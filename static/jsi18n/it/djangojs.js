@@ -28,6 +28,10 @@
       "%(count)s carta",
       "%(count)s carte"
     ],
+    "%(count)s day": [
+      "%(count)s giorno",
+      "%(count)s giorni"
+    ],
     "%(count)s move": [
       "%(count)s mossa",
       "%(count)s mosse"
@@ -40,14 +44,19 @@
       "%(count)s secondo rimasto per questa mossa",
       "%(count)s secondi rimasti per questa mossa"
     ],
+    "%(hours)s h": "%(hours)s h",
+    "%(hours)s h %(minutes)s min": "%(hours)s h %(minutes)s min",
     "%(label)s: %(value)s": "%(label)s: %(value)s",
+    "%(minutes)s min": "%(minutes)s min",
     "%(name)s (%(level)s)": "%(name)s (%(level)s)",
     "%(name)s (you)": "%(name)s (tu)",
     "%(name)s deals": "distribuisce %(name)s",
     "%(name)s drew": "%(name)s ha pescato",
+    "%(name)s has %(left)s to move (until %(at)s)": "%(name)s ha %(left)s per la sua mossa (entro %(at)s)",
     "%(name)s has not moved for a while.": "%(name)s non muove da un po'.",
     "%(name)s holds %(card)s": "%(name)s tiene %(card)s",
     "%(name)s holds a drawn card": "%(name)s tiene una carta pescata",
+    "%(name)s is away until %(until)s": "%(name)s \u00e8 assente fino a %(until)s",
     "%(name)s is back and plays again.": "%(name)s \u00e8 di nuovo al tavolo e gioca.",
     "%(name)s is deciding where the drawn card goes.": "%(name)s sta decidendo dove mettere la carta pescata.",
     "%(name)s is left holding cards and loses.": "%(name)s resta con le carte in mano e perde.",

@@ -29,6 +29,11 @@
       "%(count)s c\u0103r\u021bi",
       "%(count)s de c\u0103r\u021bi"
     ],
+    "%(count)s day": [
+      "%(count)s zi",
+      "%(count)s zile",
+      "%(count)s de zile"
+    ],
     "%(count)s move": [
       "%(count)s mutare",
       "%(count)s mut\u0103ri",
@@ -44,14 +49,19 @@
       "Au mai r\u0103mas %(count)s secunde pentru aceast\u0103 mutare",
       "Au mai r\u0103mas %(count)s de secunde pentru aceast\u0103 mutare"
     ],
+    "%(hours)s h": "%(hours)s h",
+    "%(hours)s h %(minutes)s min": "%(hours)s h %(minutes)s min",
     "%(label)s: %(value)s": "%(label)s: %(value)s",
+    "%(minutes)s min": "%(minutes)s min",
     "%(name)s (%(level)s)": "%(name)s (%(level)s)",
     "%(name)s (you)": "%(name)s (tu)",
     "%(name)s deals": "\u00eemparte %(name)s",
     "%(name)s drew": "%(name)s a tras",
+    "%(name)s has %(left)s to move (until %(at)s)": "%(name)s are %(left)s pentru mutare (p\u00e2n\u0103 la %(at)s)",
     "%(name)s has not moved for a while.": "%(name)s nu a mai mutat de ceva vreme.",
     "%(name)s holds %(card)s": "%(name)s \u021bine %(card)s",
     "%(name)s holds a drawn card": "%(name)s \u021bine o carte tras\u0103",
+    "%(name)s is away until %(until)s": "%(name)s lipse\u0219te p\u00e2n\u0103 la %(until)s",
     "%(name)s is back and plays again.": "%(name)s s-a \u00eentors \u0219i joac\u0103 din nou.",
     "%(name)s is deciding where the drawn card goes.": "%(name)s decide unde pune cartea tras\u0103.",
     "%(name)s is left holding cards and loses.": "%(name)s r\u0103m\u00e2ne cu c\u0103r\u021bi \u0219i pierde.",

@@ -29,6 +29,11 @@
       "%(count)s \u043a\u0430\u0440\u0442\u044b",
       "%(count)s \u043a\u0430\u0440\u0442"
     ],
+    "%(count)s day": [
+      "%(count)s \u0434\u0435\u043d\u044c",
+      "%(count)s \u0434\u043d\u044f",
+      "%(count)s \u0434\u043d\u0435\u0439"
+    ],
     "%(count)s move": [
       "%(count)s \u0445\u043e\u0434",
       "%(count)s \u0445\u043e\u0434\u0430",
@@ -44,14 +49,19 @@
       "\u041d\u0430 \u044d\u0442\u043e\u0442 \u0445\u043e\u0434 \u043e\u0441\u0442\u0430\u043b\u043e\u0441\u044c %(count)s \u0441\u0435\u043a\u0443\u043d\u0434\u044b",
       "\u041d\u0430 \u044d\u0442\u043e\u0442 \u0445\u043e\u0434 \u043e\u0441\u0442\u0430\u043b\u043e\u0441\u044c %(count)s \u0441\u0435\u043a\u0443\u043d\u0434"
     ],
+    "%(hours)s h": "%(hours)s \u0447",
+    "%(hours)s h %(minutes)s min": "%(hours)s \u0447 %(minutes)s \u043c\u0438\u043d",
     "%(label)s: %(value)s": "%(label)s: %(value)s",
+    "%(minutes)s min": "%(minutes)s \u043c\u0438\u043d",
     "%(name)s (%(level)s)": "%(name)s (%(level)s)",
     "%(name)s (you)": "%(name)s (\u0432\u044b)",
     "%(name)s deals": "\u0441\u0434\u0430\u0451\u0442 %(name)s",
     "%(name)s drew": "%(name)s: \u0432\u0437\u044f\u0442\u0430\u044f \u043a\u0430\u0440\u0442\u0430",
+    "%(name)s has %(left)s to move (until %(at)s)": "%(name)s: %(left)s \u043d\u0430 \u0445\u043e\u0434 (\u0434\u043e %(at)s)",
     "%(name)s has not moved for a while.": "%(name)s \u0434\u0430\u0432\u043d\u043e \u043d\u0435 \u0434\u0435\u043b\u0430\u0435\u0442 \u0445\u043e\u0434.",
     "%(name)s holds %(card)s": "\u0443 %(name)s \u043d\u0430 \u0440\u0443\u043a\u0435 %(card)s",
     "%(name)s holds a drawn card": "\u0443 %(name)s \u0432\u0437\u044f\u0442\u0430\u044f \u043a\u0430\u0440\u0442\u0430",
+    "%(name)s is away until %(until)s": "%(name)s \u0432 \u043e\u0442\u044a\u0435\u0437\u0434\u0435 \u0434\u043e %(until)s",
     "%(name)s is back and plays again.": "%(name)s \u0441\u043d\u043e\u0432\u0430 \u0432 \u0438\u0433\u0440\u0435.",
     "%(name)s is deciding where the drawn card goes.": "%(name)s \u0440\u0435\u0448\u0430\u0435\u0442, \u043a\u0443\u0434\u0430 \u043f\u043e\u043b\u043e\u0436\u0438\u0442\u044c \u0432\u0437\u044f\u0442\u0443\u044e \u043a\u0430\u0440\u0442\u0443.",
     "%(name)s is left holding cards and loses.": "%(name)s \u043e\u0441\u0442\u0430\u0451\u0442\u0441\u044f \u0441 \u043a\u0430\u0440\u0442\u0430\u043c\u0438 \u0438 \u043f\u0440\u043e\u0438\u0433\u0440\u044b\u0432\u0430\u0435\u0442.",
