@@ -1,6 +1,10 @@
 """In Chromium: two members play the same Golf board (one round) and the same Devyatka
 board against house bots; each then sees the traveller with the other's result and
-matchpoints, and the standings show matchpoint percentages."""
+matchpoints, and the standings show matchpoint percentages.
+
+Each board is played by clicking once (Boris's Golf on a phone, Anna's Devyatka on a
+laptop); the other member's game of it goes through the same services in the house's
+hands, which is all the traveller and the standings read."""
 
 from __future__ import annotations
 
@@ -63,13 +67,31 @@ def play_board(page: Page, slug: str, moves: str) -> None:
     expect(page.get_by_test_id("sealed-link")).to_be_visible()
 
 
+def play_board_through_the_services(site_database, name: str, slug: str) -> None:
+    """The member's game of board 1, dealt as the Play button deals it and played out
+    through the services as the table's moves are (club.demo.play)."""
+    site_database.shell(
+        "import random\n"
+        "from django.test import override_settings\n"
+        "from club import demo\n"
+        "from club.models import Player\n"
+        "from duplicate.models import Board\n"
+        "from duplicate.services import play_board\n"
+        f"board = Board.objects.get(round__series__slug={slug!r}, round__number=1, number=1)\n"
+        "with override_settings(BOT_DELAY_SECONDS=0):\n"
+        f"    play, _ = play_board(Player.objects.get(display_name={name!r}), board.pk)\n"
+        "    demo.play(play.table_id, random.Random(1))\n"
+    )
+
+
 def test_two_members_play_the_same_boards_and_read_the_traveller(new_page, site_database):
     golf, devyatka = make_series(site_database, uuid.uuid4().hex[:6])
     anna, boris = new_page(), new_page(width=390, height=844)
     names = {anna: sign_up(anna, "Dupa"), boris: sign_up(boris, "Dupb")}
-    for page in (anna, boris):
-        play_board(page, golf, f"{MY_SLOT}")
-        play_board(page, devyatka, f"{LEGAL}:enabled")
+    play_board(boris, golf, f"{MY_SLOT}")
+    play_board_through_the_services(site_database, names[anna], golf)
+    play_board(anna, devyatka, f"{LEGAL}:enabled")
+    play_board_through_the_services(site_database, names[boris], devyatka)
 
     for page, other in ((anna, boris), (boris, anna)):
         for slug in (golf, devyatka):
