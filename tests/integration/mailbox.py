@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import email
+import logging
 import socket
 import threading
 import time
@@ -17,6 +18,9 @@ from email.message import EmailMessage
 from email.policy import default
 
 from aiosmtpd.controller import Controller
+
+# aiosmtpd logs every SMTP command at INFO: the tests' output is about the club.
+logging.getLogger("mail.log").setLevel(logging.WARNING)
 
 
 def free_port() -> int:
