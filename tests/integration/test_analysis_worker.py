@@ -52,8 +52,8 @@ def progress(database, game: int) -> tuple[str, int, int] | None:
 def kill_midway(database, game: int, worker: AnalysisWorker, timeout: float = 400.0) -> None:
     """SIGKILL the worker as soon as it has written progress past the third decision.
 
-    Progress is written after every decision here and the analysis has about a
-    hundred of them (tens of ms each), while a look at the database takes
+    Progress is written after every decision here and the analysis has about
+    thirty of them (tens of ms each), while a look at the database takes
     milliseconds: the kill lands mid-analysis on a fast machine as on a slow one.
     """
     deadline = time.monotonic() + timeout
@@ -88,7 +88,7 @@ def test_a_killed_worker_leaves_a_running_analysis_that_the_next_worker_finishes
         "from analysis import services\n"
         "from games.models import Variant\n"
         "from tests.support.finished import finished_game\n"
-        "variant = Variant.objects.create(name='Golf restart', game='golf', options={'rounds': 3},"
+        "variant = Variant.objects.create(name='Golf restart', game='golf', options={'rounds': 1},"
         " max_players=12)\n"
         "game, players = finished_game(variant, ['Anna', 'Boris', 'Vera'], seed=4)\n"
         "services.request(game, players[0])\n"
