@@ -7,7 +7,10 @@ The deadline of a turn at a turn-based table is computed from the turn's start,
 the pace and the away stretches it overlaps (games.services.pace), so declaring
 or withdrawing an absence only recomputes the deadlines of the member's running
 turn-based tables (and tells their sockets, so the other players see "away
-until"); nothing has to happen when an absence ends. Live tables are not touched.
+until"). When an absence ends, the house runner's duty `tell_returns` tells
+those tables' sockets once (the deadlines already counted the return); one
+that ended while no process ran is told at the first pass after the start.
+Live tables are not touched.
 """
 
 from __future__ import annotations
@@ -112,10 +115,28 @@ def withdraw(player: Player, absence_id: int) -> list[Broadcast]:
             raise ServiceError("not_found", _("There are no such days away."))
         if absence.starts <= now:
             absence.ends = now
-            absence.save(update_fields=["ends"])
+            absence.told_back = True  # the tables are told here and now
+            absence.save(update_fields=["ends", "told_back"])
         else:
             absence.delete()
     return retime_tables(player.pk)
+
+
+def tell_returns() -> list[Broadcast]:
+    """House duty: members whose away days ended are back; tell their tables, once.
+
+    One query finds them; each absence is claimed by a conditional update, so two
+    processes running the duty at once tell each table once.
+    """
+    now = timezone.now()
+    ended = list(
+        Absence.objects.filter(told_back=False, ends__lte=now).values_list("pk", "player_id")
+    )
+    updates: list[Broadcast] = []
+    for absence_id, player_id in ended:
+        if Absence.objects.filter(pk=absence_id, told_back=False).update(told_back=True):
+            updates += retime_tables(player_id)
+    return updates
 
 
 def retime_tables(player_id: int) -> list[Broadcast]:

@@ -319,10 +319,15 @@ class Absence(models.Model):
     starts = models.DateTimeField()
     ends = models.DateTimeField()
     created = models.DateTimeField(auto_now_add=True)
+    # The house runner told the member's tables they are back (games.away.tell_returns).
+    told_back = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["starts"]
-        indexes = [models.Index(fields=["player", "ends"])]
+        indexes = [
+            models.Index(fields=["player", "ends"]),
+            models.Index(fields=["told_back", "ends"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} away {self.starts:%Y-%m-%d} to {self.ends:%Y-%m-%d}"

@@ -409,3 +409,20 @@ def test_a_turn_based_duplicate_series_deals_boards_at_its_pace_and_closing_play
     close_round(round_.pk)
     game.refresh_from_db()
     assert game.result is not None
+
+
+def test_the_runner_tells_a_members_tables_once_when_their_away_days_end(clock):
+    table, _anna, _boris = two_member_table("5d")
+    seat = to_move(table)
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    away.declare(seat.player, tomorrow, tomorrow)
+    assert away.tell_returns() == []  # not over yet
+    # The whole site is down while the absence ends; the first duty pass after the start:
+    clock.shift(datetime.timedelta(days=3))
+    updates = away.tell_returns()
+    assert [u.table_id for u in updates] == [table.pk]
+    shown = {s["position"]: s["away_until"] for s in updates[0].snapshot["table"]["seats"]}
+    assert shown[seat.position] is None
+    assert away.tell_returns() == []  # once
+    table.refresh_from_db()
+    assert table.turn_deadline == START + datetime.timedelta(days=6)  # the day away added
