@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from club.models import Player
-from games import hooks
+from games import hooks, paces
 from games.models import Game, Table
 from notifications.models import Notification
 
@@ -20,7 +20,8 @@ def build(people: list[Player]) -> int:
         .order_by("-pk")
         .first()
     )
-    table = Table.objects.filter(seats__player=member).order_by("-pk").first()
+    tables = Table.objects.filter(seats__player=member).order_by("-pk")
+    table = tables.exclude(pace=paces.LIVE).first() or tables.first()
     with transaction.atomic():
         hooks.emit(
             hooks.Event(
@@ -31,7 +32,10 @@ def build(people: list[Player]) -> int:
         )
         if table is not None:
             hooks.emit(hooks.Event("table_started", (member.pk,), table.pk))
-            hooks.emit(hooks.Event("turn", (member.pk,), table.pk, data={"pace": "turn"}))
+            if table.pace != paces.LIVE:  # a turn-based table of theirs: "your turn" too
+                hooks.emit(hooks.Event("turn", (member.pk,), table.pk, data={"pace": "turn"}))
         if game is not None:
-            hooks.emit(hooks.Event("game_finished", (member.pk,), game.table_id, game.pk))
+            results = list(game.results.order_by("seat").values_list("player_id", "place"))
+            data = {"players": [r[0] for r in results], "places": [r[1] for r in results]}
+            hooks.emit(hooks.Event("game_finished", (member.pk,), game.table_id, game.pk, data))
     return 0

@@ -171,3 +171,17 @@ def test_round_reminders_reach_the_series_members_once():
     assert note.data["series"] == "Winter pairs" and note.data["path"] == round_.get_absolute_url()
     assert not Notification.objects.filter(player=vera).exists()
     assert "Winter pairs" in signed_in(anna).get("/notifications/").content.decode()
+
+
+def test_the_demo_member_has_a_few_notifications_once():
+    from notifications import demo
+
+    anna = member("Anna")
+    table, _ = services.create_table(anna, Variant.objects.get(name="Golf"), 4, pace="2d")
+    assert demo.build([anna]) == 0
+    kinds = set(Notification.objects.filter(player=anna).values_list("kind", flat=True))
+    assert kinds == {"message", "table_started", "turn"}
+    demo.build([anna])  # `make run` again: nothing more
+    assert Notification.objects.filter(player=anna).count() == 3
+    page = signed_in(anna).get("/notifications/").content.decode()
+    assert f"/notifications/{Notification.objects.get(kind='turn').pk}/open/" in page
