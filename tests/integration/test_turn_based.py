@@ -426,3 +426,23 @@ def test_the_runner_tells_a_members_tables_once_when_their_away_days_end(clock):
     assert away.tell_returns() == []  # once
     table.refresh_from_db()
     assert table.turn_deadline == START + datetime.timedelta(days=6)  # the day away added
+
+
+@pytest.mark.parametrize(
+    ("language", "pace", "left"),
+    [
+        ("ru", "1 день на ход", ": 4 ч 0 мин на ход"),
+        ("fr", "1 jour par coup", " a 4 h 0 min pour jouer"),
+        ("ro", "1 zi pe mutare", " are 4 h 0 min pentru mutare"),
+    ],
+)
+def test_pages_show_the_pace_and_time_to_move_in_the_viewers_language(
+    clock, client, language, pace, left
+):
+    table, anna, _boris = two_member_table("1d")
+    seat = to_move(table)
+    clock.shift(datetime.timedelta(hours=20))
+    client.force_login(anna.user)
+    page = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert pace in page
+    assert f"{seat.player.display_name}{left}" in page
