@@ -16,7 +16,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Case, Count, F, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -124,6 +124,22 @@ def record(event: hooks.Event, kind: kinds.Kind) -> list[int]:
                 mail_state=Notification.Mail.PENDING if mail else Notification.Mail.NONE,
                 mail_due=now if mail else None,
             )
+        )
+    if kind.batched and event.table_id is not None and rows:
+        # One "your turn" per member and table: a new one replaces the one still
+        # unread (read, and not mailed if it was waiting), so the bell and the
+        # digest count tables, not turns.
+        Notification.objects.filter(
+            player_id__in=[row.player_id for row in rows],
+            kind=kind.key,
+            table_id=event.table_id,
+            read_at=None,
+        ).update(
+            read_at=now,
+            mail_state=Case(
+                When(mail_state=Notification.Mail.PENDING, then=Value(Notification.Mail.SKIPPED)),
+                default=F("mail_state"),
+            ),
         )
     Notification.objects.bulk_create(rows, ignore_conflicts=bool(key))
     return [row.player_id for row in rows if row.site]

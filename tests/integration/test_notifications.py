@@ -204,6 +204,7 @@ def test_turns_within_the_window_wait_for_one_mail_listing_every_table(mailbox):
         clock.shift(datetime.timedelta(minutes=10))
         turn(boris, tables[1].pk)
         turn(boris, tables[2].pk)
+        turn(boris, tables[2].pk)  # his turn there again: still one table waiting
         mailer.pump()
         assert len(mailbox.messages) == 1  # within the hour: they wait
         clock.shift(datetime.timedelta(minutes=49))
@@ -215,6 +216,8 @@ def test_turns_within_the_window_wait_for_one_mail_listing_every_table(mailbox):
         text = body(digest)
         assert f"/tables/{tables[1].pk}/" in text and f"/tables/{tables[2].pk}/" in text
         assert f"/tables/{tables[0].pk}/" not in text
+        assert text.count(f"/tables/{tables[2].pk}/") == 1
+        assert Notification.objects.filter(player=boris, read_at=None).count() == 3
         mailer.pump()
     assert len(mailbox.messages) == 2
     assert OutgoingMail.objects.filter(player=boris, state="sent").count() == 2
