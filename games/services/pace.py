@@ -52,7 +52,7 @@ def check_pace(variant: Variant, series: Series | None, pace: str) -> None:
         )
 
 
-def check_turn_based_cap(player: Player) -> None:
+def check_turn_based_cap(player: Player | int) -> None:
     """At most TURN_BASED_TABLES_MAX turn-based tables (waiting or playing) per member.
 
     The caller holds the member's row lock (`lock_player`), so two tables taken

@@ -360,6 +360,10 @@ def play_again_by_id(player_id: int, table_id: int) -> Broadcast:
             "one_deal", _("This table plays one fixed deal only: there is no rematch.")
         )
     if not mine.rematch:
+        if paces.is_turn_based(table.pace):
+            # A finished table is not counted: its rematch would be one more.
+            pacing.lock_player(player_id)
+            pacing.check_turn_based_cap(player_id)
         mine.rematch = True
         save_fields(mine, "rematch")
     staying = [s for s in seats if not s.is_bot and s.resigned_at is None]

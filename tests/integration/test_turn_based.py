@@ -446,3 +446,13 @@ def test_pages_show_the_pace_and_time_to_move_in_the_viewers_language(
     page = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert pace in page
     assert f"{seat.player.display_name}{left}" in page
+
+
+def test_a_rematch_at_a_turn_based_table_counts_toward_the_cap(settings):
+    table, anna, _boris = two_member_table("1d")
+    services.play_out(table.pk)
+    settings.TURN_BASED_TABLES_MAX = 1
+    services.create_table(anna, Variant.objects.get(name="Golf"), 2, pace="1d")
+    with pytest.raises(services.ServiceError) as refusal:
+        services.play_again(anna, table.pk)
+    assert refusal.value.code == "too_many_turn_tables"
