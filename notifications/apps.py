@@ -1,3 +1,5 @@
+import threading
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -21,7 +23,7 @@ class NotificationsConfig(AppConfig):
         hooks.listen_sockets(presence.lobby_socket)
         hooks.register_duty(presence.vouch)
 
-    def worker_duty(self, stop) -> None:
+    def worker_duty(self, stop: threading.Event) -> None:
         """Run by the task worker (`manage.py analysis_worker`) in a thread: the mail."""
         from notifications import mailer
 

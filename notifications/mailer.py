@@ -40,6 +40,7 @@ from collections import defaultdict
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail.backends.base import BaseEmailBackend
 from django.db import close_old_connections, transaction
 from django.db.models import F, Max
 from django.template.loader import render_to_string
@@ -203,7 +204,7 @@ def send_queued(now: datetime.datetime) -> int:
     return sent
 
 
-def _send_one(pk: int, connection) -> int | None:
+def _send_one(pk: int, connection: BaseEmailBackend) -> int | None:
     """1 sent, 0 not (failed, retried later, or taken by another worker); None: server gone."""
     claimed = OutgoingMail.objects.filter(pk=pk, state=OutgoingMail.State.QUEUED).update(
         state=OutgoingMail.State.SENDING,
@@ -319,7 +320,9 @@ def recover(now: datetime.datetime) -> int:
 # -- the mail itself --------------------------------------------------------------------------
 
 
-def build(mail: OutgoingMail, connection=None) -> EmailMultiAlternatives | None:
+def build(
+    mail: OutgoingMail, connection: BaseEmailBackend | None = None
+) -> EmailMultiAlternatives | None:
     """The mail of this outbox row, in its member's language; None if there is nothing to send."""
     player = mail.player
     address = player.user.email if player.user_id else ""

@@ -16,7 +16,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, Count, F, Value, When
+from django.db.models import Case, Count, F, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -175,7 +175,7 @@ async def _send_counts(counts: dict[int, int]) -> None:
 # -- reading -----------------------------------------------------------------------
 
 
-def visible(player: Player):
+def visible(player: Player) -> QuerySet[Notification]:
     return Notification.objects.filter(player=player, site=True)
 
 
