@@ -1,0 +1,308 @@
+"""System checks of the registry entries: a wrong declaration fails `manage.py check`.
+
+Every registered entry (games.registry: `BUILTIN`, then `settings.EXTRA_GAMES`)
+is read at start, not when a page first uses it: each declared option, result
+field, standings column, tie-break, scoring kind, rating family, measure and
+renderer must resolve, or the check says which entry and which field is wrong.
+The declarations that depend on a variant's options (measure, scoring kinds,
+rating family, duplicate key) are asked for every combination of option values
+the entry accepts (booleans, choices, and an int option's min, default and max).
+
+Ids: games.E001 entry not loadable, E002 key or players, E003 option, E004
+result field, E005 standings column, E006 tie-break, E007 measure, E008
+renderer, E009 scoring kind, E010 rating family, E011 duplicate play.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from django.conf import settings
+from django.core import checks
+from django.utils.module_loading import import_string
+
+from games import registry
+
+OPTION_KINDS = ("bool", "choice", "int")
+# What a variant's combinations may number before the check stops trying more.
+MAX_COMBINATIONS = 256
+# GameResult's own columns: a game's detail figures (result_columns) cannot be named so.
+RESULT_FIELDS = ("place", "points", "resigned", *registry.RESULT_COLUMNS)
+# The standings figures and tie-breaks that read GameResult.score: only a `scored` game fills it.
+SCORE_FIGURES = ("score_sum", "best_score", "average_score_text", "average_score")
+CSV_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+KEY = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class _Entry:
+    """One entry under check: collects its errors, each naming the entry and the field."""
+
+    def __init__(self, path: str, engine: registry.Engine) -> None:
+        self.path, self.engine, self.errors = path, engine, []
+
+    def error(self, code: str, field: str, message: str, hint: str = "") -> None:
+        name = f"{self.engine.key!r} ({self.path})"
+        self.errors.append(
+            checks.Error(
+                f"Game {name}: {field}: {message}",
+                hint=hint or f"Fix Engine.{field.split('[')[0]} in the entry {name}.",
+                obj=self.path,
+                id=f"games.{code}",
+            )
+        )
+
+
+def _paths() -> tuple[str, ...]:
+    return (*registry.BUILTIN, *getattr(settings, "EXTRA_GAMES", ()))
+
+
+def _values(option: registry.Option) -> tuple[Any, ...]:
+    if option.kind == "bool":
+        return (False, True)
+    if option.kind == "choice":
+        return tuple(value for value, _label in option.choices)
+    ends = (option.min, option.default, option.max)
+    return tuple(sorted({v for v in ends if isinstance(v, int) and not isinstance(v, bool)}))
+
+
+def _combinations(engine: registry.Engine) -> Iterator[dict]:
+    """Every accepted options dict (the engine's clean_options), up to MAX_COMBINATIONS tried."""
+    names = [option.name for option in engine.option_schema]
+    values = [_values(option) for option in engine.option_schema]
+    for combo in itertools.islice(itertools.product(*values), MAX_COMBINATIONS):
+        try:
+            yield engine.clean_options(dict(zip(names, combo, strict=True)))
+        except registry.OptionsError:
+            continue
+
+
+def _check_key(entry: _Entry, keys: dict[str, str]) -> None:
+    e = entry.engine
+    from games.models import Variant
+
+    max_length = Variant._meta.get_field("game").max_length
+    if not isinstance(e.key, str) or not KEY.match(e.key) or len(e.key) > max_length:
+        entry.error(
+            "E002",
+            "key",
+            f"{e.key!r} is not a game key.",
+            f"Make Engine.key lower-case letters, digits and _ (at most {max_length}), "
+            f"starting with a letter, in the entry {e.key!r} ({entry.path}).",
+        )
+    elif e.key in keys:
+        entry.error("E002", "key", f"{e.key!r} is also the key of {keys[e.key]}.")
+    keys.setdefault(e.key, entry.path)
+    low, high = e.PLAYERS
+    if not (isinstance(low, int) and isinstance(high, int) and 1 <= low <= high):
+        entry.error("E002", "PLAYERS", f"{e.PLAYERS!r} is not a (fewest, most) pair.")
+
+
+def _check_options(entry: _Entry) -> bool:
+    """The schema's options; True when the defaults are a variant the engine accepts."""
+    from games.models import Variant
+
+    taken = {field.name for field in Variant._meta.get_fields()}
+    seen: set[str] = set()
+    for option in entry.engine.option_schema:
+        field = f"option_schema[{option.name!r}]"
+        if option.name in taken or option.name in seen:
+            clash = "a field of Variant" if option.name in taken else "another option's name"
+            entry.error("E003", field, f"the name {option.name!r} is {clash}.")
+        seen.add(option.name)
+        if option.kind not in OPTION_KINDS:
+            kinds = ", ".join(OPTION_KINDS)
+            entry.error("E003", field, f"kind {option.kind!r} is not one of {kinds}.")
+            continue
+        if option.kind == "choice" and not option.choices:
+            entry.error("E003", field, "a choice option declares no choices.")
+        if option.check(option.default) is not None:
+            entry.error("E003", field, f"the default {option.default!r} is not a valid value.")
+    if any(error.id == "games.E003" for error in entry.errors):
+        return False
+    try:
+        entry.engine.clean_options({})
+    except registry.OptionsError as exc:
+        entry.error("E003", "option_schema", f"the engine refuses the default options: {exc}")
+        return False
+    return True
+
+
+def _check_results(entry: _Entry) -> None:
+    e = entry.engine
+    for name, columns in (("result_columns", e.result_columns), ("labels", e.labels)):
+        seen: set[str] = set()
+        for column in columns:
+            field = f"{name}[{column.key!r}]"
+            if not column.key or column.key in seen:
+                entry.error("E004", field, "a key is empty or given twice.")
+            elif name == "result_columns" and column.key in RESULT_FIELDS:
+                entry.error(
+                    "E004",
+                    field,
+                    f"{column.key!r} is a column of GameResult, not a figure of its detail.",
+                )
+            if not str(column.label):
+                entry.error("E004", field, "the label is empty.")
+            seen.add(column.key)
+    if not e.seat_results or len(set(e.seat_results)) != len(e.seat_results):
+        entry.error("E004", "seat_results", f"{e.seat_results!r}: none, or one given twice.")
+
+
+def _check_standings(entry: _Entry) -> None:
+    from club.standings import TIE_BREAKS, Row
+
+    e = entry.engine
+    figures = {f.name for f in dataclasses.fields(Row)} | {
+        name for name, value in vars(Row).items() if isinstance(value, property)
+    }
+    figures -= {"player_id", "name", "recent", "extra"}  # the row's own, not figures
+    csv_names: set[str] = set()
+    for column in e.standings_columns:
+        field = f"standings_columns[{column.key!r}]"
+        if column.key not in figures:
+            entry.error(
+                "E005",
+                field,
+                f"{column.key!r} is not a figure of a standings row.",
+                f"Use one of {', '.join(sorted(figures))} (club.standings.Row) "
+                f"in the entry {e.key!r} ({entry.path}).",
+            )
+        elif column.key in SCORE_FIGURES and not e.scored:
+            entry.error("E005", field, f"{column.key!r} reads scores; the game is not `scored`.")
+        if column.csv and (not CSV_NAME.match(column.csv) or column.csv in csv_names):
+            entry.error("E005", field, f"the CSV name {column.csv!r} is not a unique identifier.")
+        csv_names.add(column.csv)
+    for name in e.tie_breaks:
+        field = f"tie_breaks[{name!r}]"
+        if name not in TIE_BREAKS:
+            entry.error(
+                "E006",
+                field,
+                f"{name!r} is not a tie-break.",
+                f"Use one of {', '.join(TIE_BREAKS)} (club.standings.TIE_BREAKS) "
+                f"in the entry {e.key!r} ({entry.path}).",
+            )
+        elif name in SCORE_FIGURES and not e.scored:
+            entry.error("E006", field, f"{name!r} reads scores; the game is not `scored`.")
+
+
+def _check_renderer(entry: _Entry) -> None:
+    from django.contrib.staticfiles import finders
+
+    renderer = entry.engine.renderer
+    if renderer and not finders.find(f"js/games/{renderer}.js"):
+        entry.error(
+            "E008",
+            "renderer",
+            f"no static file js/games/{renderer}.js.",
+            f"Add static/js/games/{renderer}.js, or leave Engine.renderer empty for the "
+            f"generic renderer, in the entry {entry.engine.key!r} ({entry.path}).",
+        )
+
+
+def _check_per_options(entry: _Entry) -> None:
+    """What an entry declares per variant: measure, scoring kinds, family, duplicate key."""
+    from games.engine.bots.coach import MEASURES
+
+    e = entry.engine
+    if (e.analysis_measure is None) != (e.judge is None):
+        entry.error("E007", "analysis_measure", "a game analysed needs both a measure and a judge.")
+    families = [key for key, _label in (e.families or ((e.key, e.label),))]
+    for family in e.loss_families:
+        if family not in families:
+            entry.error("E010", "loss_families", f"{family!r} is not one of {families}.")
+    if e.duplicate and e.duplicate_key is None:
+        entry.error("E011", "duplicate_key", "a game played in duplicate needs a duplicate_key.")
+    reported: set[tuple[str, str]] = set()
+
+    def once(code: str, field: str, message: str) -> None:
+        if (code, field) not in reported:
+            reported.add((code, field))
+            entry.error(code, field, message)
+
+    for options in _combinations(e):
+        checks_ = [
+            ("E009", "scoring_kinds", lambda o=options: _kinds(e, o)),
+            ("E010", "rating_family", lambda o=options: _family(e, o, families)),
+        ]
+        if e.analysis_measure is not None:
+            checks_.append(("E007", "analysis_measure", lambda o=options: _measure(e, o, MEASURES)))
+        if e.duplicate and e.duplicate_key is not None:
+            checks_.append(("E011", "duplicate_key", lambda o=options: _duplicate(e, o)))
+        for code, field, check in checks_:
+            try:
+                message = check()
+            except Exception as exc:  # a declaration that raises is what the check is for
+                message = f"raises {type(exc).__name__}: {exc}"
+            if message:
+                once(code, field, f"for options {options}: {message}")
+
+
+def _kinds(e: registry.Engine, options: dict) -> str | None:
+    kinds = tuple(e.scoring_kinds(options))
+    unknown = [kind for kind in kinds if kind not in registry.SCORING_KINDS]
+    if not kinds or unknown:
+        return f"{kinds!r} are not scoring kinds of {tuple(registry.SCORING_KINDS)}."
+    if registry.LOSS in kinds and e.family(options) not in e.loss_families:
+        return (
+            f"loss scoring needs a single-loser family (loss_families), not {e.family(options)!r}."
+        )
+    return None
+
+
+def _family(e: registry.Engine, options: dict, families: list[str]) -> str | None:
+    family = e.family(options)
+    return None if family in families else f"{family!r} is not one of the families {families}."
+
+
+def _measure(e: registry.Engine, options: dict, measures: dict) -> str | None:
+    key = e.analysis_measure(options)
+    return None if key in measures else f"{key!r} is not a measure of {tuple(measures)}."
+
+
+def _duplicate(e: registry.Engine, options: dict) -> str | None:
+    return None if callable(e.duplicate_key(options)) else "the key is not a function."
+
+
+@checks.register("games")
+def check_registry(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """Every registered entry's declarations (the module's docstring)."""
+    errors: list[checks.CheckMessage] = []
+    keys: dict[str, str] = {}
+    for path in _paths():
+        try:
+            engine = import_string(path)
+        except ImportError as exc:
+            errors.append(
+                checks.Error(
+                    f"Game entry {path}: cannot be imported: {exc}",
+                    hint="Fix the dotted path in games.registry.BUILTIN or settings.EXTRA_GAMES.",
+                    obj=path,
+                    id="games.E001",
+                )
+            )
+            continue
+        if not isinstance(engine, registry.Engine):
+            errors.append(
+                checks.Error(
+                    f"Game entry {path}: is a {type(engine).__name__}, not a games.registry.Engine.",
+                    hint="An entry is `ENGINE = Engine(...)` (docs/ADDING_A_GAME.md).",
+                    obj=path,
+                    id="games.E001",
+                )
+            )
+            continue
+        entry = _Entry(path, engine)
+        _check_key(entry, keys)
+        options_ok = _check_options(entry)
+        _check_results(entry)
+        _check_standings(entry)
+        _check_renderer(entry)
+        if options_ok:
+            _check_per_options(entry)
+        errors += entry.errors
+    return errors

@@ -1,0 +1,158 @@
+"""The registry entries' system check (games/checks.py, issue 38).
+
+Each test registers one deliberately broken entry (a copy of the throwaway
+game with one declaration wrong) by the EXTRA_GAMES setting for that test
+alone, runs Django's checks of the "games" tag, and reads what they say: the
+error's id, the entry and the field, and why. The shipped games and the
+throwaway game pass it (tests/integration/test_no_migration.py runs the same
+check in a `manage.py` process).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from django.core import checks
+
+from games import registry
+from tests.throwaway import highcard
+
+HERE = __name__
+
+
+def broken(**changes) -> registry.Engine:
+    return dataclasses.replace(highcard.ENGINE, **{"key": "broken", **changes})
+
+
+def bad_default() -> registry.Engine:
+    option = dataclasses.replace(highcard.ENGINE.option_schema[0], default=9)
+    return broken(option_schema=(option,))
+
+
+# name -> (entry, error id, the words the message must hold)
+MISTAKES = {
+    "key_too_long": (
+        broken(key="a_game_key_longer_than_twenty"),
+        "games.E002",
+        "is not a game key",
+    ),
+    "option_named_like_a_variant_field": (
+        broken(
+            option_schema=(
+                registry.Option("name", "bool", False, "Name"),
+                *highcard.ENGINE.option_schema,
+            )
+        ),
+        "games.E003",
+        "option_schema['name']: the name 'name' is a field of Variant",
+    ),
+    "option_default_outside_its_range": (
+        bad_default(),
+        "games.E003",
+        "option_schema['cards']: the default 9 is not a valid value",
+    ),
+    "option_of_an_unknown_kind": (
+        broken(option_schema=(registry.Option("cards", "float", 3, "Cards"),)),
+        "games.E003",
+        "kind 'float' is not one of bool, choice, int",
+    ),
+    "result_figure_named_like_a_column": (
+        broken(result_columns=(registry.Column("score", "Score"),)),
+        "games.E004",
+        "result_columns['score']: 'score' is a column of GameResult",
+    ),
+    "standings_column_that_is_no_figure": (
+        broken(standings_columns=(registry.Column("average_tricks", "Avg", "avg"),)),
+        "games.E005",
+        "standings_columns['average_tricks']: 'average_tricks' is not a figure of a standings row",
+    ),
+    "score_column_of_a_game_without_scores": (
+        broken(scored=False),
+        "games.E005",
+        "'average_score_text' reads scores; the game is not `scored`",
+    ),
+    "unknown_tie_break": (
+        broken(tie_breaks=("fewest_tricks",)),
+        "games.E006",
+        "tie_breaks['fewest_tricks']: 'fewest_tricks' is not a tie-break",
+    ),
+    "unknown_measure": (
+        broken(analysis_measure=lambda options: "tricks", judge=lambda *args: None),
+        "games.E007",
+        "analysis_measure: for options {'cards': 1}: 'tricks' is not a measure",
+    ),
+    "measure_without_a_judge": (
+        broken(analysis_measure=lambda options: "place"),
+        "games.E007",
+        "a game analysed needs both a measure and a judge",
+    ),
+    "renderer_without_its_module": (
+        broken(renderer="highcard"),
+        "games.E008",
+        "renderer: no static file js/games/highcard.js",
+    ),
+    "unknown_scoring_kind": (
+        broken(scoring_kinds=lambda options: ("tricks",)),
+        "games.E009",
+        "('tricks',) are not scoring kinds",
+    ),
+    "loss_scoring_of_a_game_with_places": (
+        broken(scoring_kinds=lambda options: (registry.LOSS,)),
+        "games.E009",
+        "loss scoring needs a single-loser family",
+    ),
+    "rating_family_not_declared": (
+        broken(rating_family=lambda options: "tricks"),
+        "games.E010",
+        "rating_family: for options {'cards': 1}: 'tricks' is not one of the families ['broken']",
+    ),
+    "duplicate_without_a_key": (
+        broken(duplicate=True),
+        "games.E011",
+        "a game played in duplicate needs a duplicate_key",
+    ),
+}
+for _name, (_entry, _id, _words) in MISTAKES.items():
+    globals()[f"ENTRY_{_name}"] = _entry
+
+
+def games_checks() -> list[checks.CheckMessage]:
+    return checks.run_checks(tags=["games"])
+
+
+@pytest.mark.parametrize("mistake", MISTAKES)
+def test_a_broken_entry_fails_the_check_saying_what_is_wrong(settings, mistake):
+    entry, error_id, words = MISTAKES[mistake]
+    path = f"{HERE}.ENTRY_{mistake}"
+    settings.EXTRA_GAMES = [path]
+    errors = games_checks()
+    assert [e.id for e in errors] == [error_id], [e.msg for e in errors]
+    error = errors[0]
+    assert error.is_serious() and error.obj == path
+    assert f"Game {entry.key!r} ({path}):" in error.msg and words in error.msg, error.msg
+    assert entry.key in error.hint and path in error.hint  # the hint names the entry
+
+
+def test_an_entry_that_is_not_importable_or_not_an_engine(settings):
+    settings.EXTRA_GAMES = [f"{HERE}.NO_SUCH_ENTRY", f"{HERE}.MISTAKES"]
+    errors = games_checks()
+    assert [e.id for e in errors] == ["games.E001", "games.E001"]
+    assert "cannot be imported" in errors[0].msg and "NO_SUCH_ENTRY" in errors[0].msg
+    assert "is a dict, not a games.registry.Engine" in errors[1].msg
+
+
+def test_a_key_registered_twice(settings):
+    settings.EXTRA_GAMES = ["tests.throwaway.highcard.ENGINE", f"{HERE}.TWICE"]
+    errors = games_checks()
+    assert [e.id for e in errors] == ["games.E002"]
+    assert "'highcard' is also the key of tests.throwaway.highcard.ENGINE" in errors[0].msg
+
+
+TWICE = dataclasses.replace(highcard.ENGINE)
+
+
+def test_the_shipped_games_and_the_throwaway_game_pass(settings):
+    settings.EXTRA_GAMES = ["tests.throwaway.highcard.ENGINE"]
+    assert games_checks() == []
+    assert len(registry.engines()) == len(registry.BUILTIN) + 1
