@@ -36,9 +36,14 @@ run: install
 	$(BIN)/python -m club.server -b 127.0.0.1 -p $(PORT) \
 		--ping-interval $(WS_PING_INTERVAL) --ping-timeout $(WS_PING_TIMEOUT) club.asgi:application
 
+# makemigrations --check: a model change comes with its migration, and a game
+# needs none (it also runs the system checks, the registry entries' included:
+# games/checks.py); tests/integration/test_no_migration.py does the same with the
+# tests' throwaway game registered.
 test: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python -m pytest
 
 # The quick inner loop: ruff, and every test that starts no server and no
