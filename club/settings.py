@@ -233,7 +233,7 @@ TEMPLATES = [
 DATABASES = {"default": _database(env("DATABASE_URL"))}
 # HTTP requests inside Django at once (club/http_slots.py); 0: no limit. On
 # PostgreSQL a request spends most of its time waiting for the network, so more
-# of them may overlap (docs/PERFORMANCE.md, "Rematches under load, 2026-12-02").
+# of them may overlap (docs/PERFORMANCE.md, "Rematches and posts under load").
 HTTP_CONCURRENCY = env_int(
     "HTTP_CONCURRENCY", 4 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else 16
 )

@@ -6,8 +6,8 @@ sleeps in SQLite's busy handler: 1, 2, 5, ... then 100 ms between tries. On
 a server process with the live tables' database thread writing a move after
 a move, an HTTP request's thread (a rematch, a join) that lost the first try
 could sleep and lose again and again: seconds for a click (docs/PERFORMANCE.md,
-"Writers in turn"), while each time the request did get in, the tables'
-thread in turn slept in the busy handler for up to 100 ms.
+"What the server does for speed"), while each time the request did get in,
+the tables' thread in turn slept in the busy handler for up to 100 ms.
 
 Here every write transaction of the process first takes a place in one queue
 (`WriterTurns`), and is woken the moment the writer before it commits or
@@ -89,7 +89,7 @@ class CursorWrapper(SQLiteCursorWrapper):
     Django rewrites the placeholders with a regular expression on every
     execute; a move runs the same handful of statements every time, and that
     rewrite was about 2% of the server's Python time under load
-    (docs/PERFORMANCE.md, issue 26, third round).
+    (docs/PERFORMANCE.md, "What the server does for speed").
     """
 
     def convert_query(self, query, *, param_names=None):
