@@ -29,6 +29,7 @@ from django.utils.translation import pgettext_lazy
 
 from club.models import GameResult, Player, Series
 from games import registry, services
+from games.entries.devyatka import KEY as DEVYATKA
 from games.models import Game, Move, Seat, Table, Variant
 
 # (name, the bot level that chooses their cards): a club of mixed strength.
@@ -42,7 +43,7 @@ MEMBERS = [
 ]
 PASS_RULE_VARIANT = {
     "name": "Devyatka, pass rule",
-    "game": registry.DEVYATKA,
+    "game": DEVYATKA,
     "options": {"keft": False, "pass_rule": True},
     "turn_seconds": None,
     "description": "Classic nines where, at equal cards left, the player who passed fewer "

@@ -188,8 +188,8 @@ class Series(models.Model):
         blank=True,
         help_text=_(
             "Leave empty to follow the variant: each game says which scoring kinds "
-            "it supports and which comes first (Keft: a loss per game; placement variants: "
-            "placement points)."
+            "it supports and which comes first (single-loser variants: a loss per game; "
+            "placement variants: placement points)."
         ),
     )
     starts = models.DateField(default=timezone.localdate)

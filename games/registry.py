@@ -19,7 +19,7 @@ through its functions, and the data layer asks it what a game is made of:
 * ``families``: the rating families (key, label) its variants are rated in.
 
 The API, small on purpose: `engine(key)`, `engines()`, `game_choices()`,
-`scoring_choices()`, `rating_families()`, `single_loser_family(family)`, `coach_judge`,
+`scoring_choices()`, `rating_families()`, `single_loser_family(family)`,
 and the classes `Engine`, `Option`, `Column`, `OptionsError`.
 A new game is an engine module and one entry module; a renderer of its own
 (static/js/games/<name>.js, the entry's `renderer`) is optional, the generic
@@ -36,20 +36,17 @@ from django.conf import settings
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
-DEVYATKA = "devyatka"
-GOLF = "golf"
-
 # Series scoring kinds (club.standings ranks each; a game's `scoring_kinds` says which it
 # supports). The refusal is what the admin says for a variant that does not support it.
 LOSS = "loss"
 PLACEMENT = "placement"
 SCORING_KINDS: dict[str, Any] = {
-    LOSS: _("One loss per game (Keft style)"),
+    LOSS: _("One loss per game"),
     PLACEMENT: _("Placement points"),
 }
 SCORING_REFUSALS: dict[str, Any] = {
     LOSS: _(
-        "Loss scoring needs a single-loser variant (Keft): a loss per game makes no sense "
+        "Loss scoring needs a single-loser variant: a loss per game makes no sense "
         "for a game with places or totals; %(variant)s ranks every player."
     ),
 }
@@ -160,14 +157,14 @@ class Engine:
     # (the lobby and the table page show them).
     rules_in_force: Callable[[dict], list[str]] = lambda options: []
     # Rating families (key, label) in display order; `rating_family` picks a game's
-    # when there are several (Keft apart from placement Devyatka).
+    # when there are several (a single-loser variant apart from the placement ones).
     families: tuple[tuple[str, Any], ...] = ()
     rating_family: Callable[[dict], str] | None = None
     # Post-game analysis (the analysis app): (Game.options) -> the measure a decision is
     # judged in, a key of games.engine.bots.coach.MEASURES; None: the game is not analysed.
     analysis_measure: Callable[[dict], str] | None = None
     # (view, public history before it, move played, public salt, decision index, samples)
-    # -> the coach's judgement of one decision (games.engine.bots.coach.judge) or None.
+    # -> the coach's judgement of one decision (games.engine.bots.coach) or None.
     judge: Callable[[dict, list, str, Any, int, int], dict | None] | None = None
     # A move as people read it, in the active language ("7♣", "turn up card 3"): the
     # analysis names the move played and the better one with it.
@@ -290,9 +287,9 @@ class Engine:
         return self.rating_family(options) if self.rating_family else self.key
 
     def replay(self, players: int, seed: int, options: dict, moves: list) -> Any:
-        """Deal again and apply a log's moves: (seat, move) pairs, or Devyatka's card codes.
+        """Deal again and apply a log's moves: (seat, move) pairs, or bare moves (the seat to move).
 
-        Automatic actions (Devyatka's passes) are skipped: applying a move makes them.
+        Automatic actions (a pass the rules make) are skipped: applying a move makes them.
         """
         state = self.deal(players, seed, self.options(options))
         for entry in moves:
@@ -301,15 +298,6 @@ class Engine:
             )
             state, _ = self.apply(state, seat, move)
         return state
-
-
-def coach_judge(
-    view: dict, history: list, played: str, salt: Any, index: int, samples: int
-) -> dict | None:
-    """`Engine.judge` for the games the coach knows (games.engine.bots.coach)."""
-    from games.engine.bots import coach
-
-    return coach.judge(view, [tuple(h) for h in history], played, salt, index, samples)
 
 
 _loaded: dict[tuple[str, ...], dict[str, Engine]] = {}

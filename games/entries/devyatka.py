@@ -8,7 +8,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import cards, devyatka
-from games.registry import LOSS, PLACEMENT, Column, Engine, Option, coach_judge
+from games.registry import LOSS, PLACEMENT, Column, Engine, Option
 
 KEY = "devyatka"
 # Game names are translated like the default variants' names (games/migrations/_defaults.py).
@@ -69,6 +69,13 @@ def _choose(level: str, view: dict, history: list, seed: int, budget_ms: int) ->
 
     options = {"budget_ms": budget_ms} if level == "search" else {}
     return get_bot(level, seed=seed, **options).choose(view, [tuple(h) for h in history])
+
+
+def _judge(view: dict, history: list, played: str, salt: object, index: int, samples: int) -> dict:
+    """The coach's judgement of one Devyatka or Keft decision (the analysis app)."""
+    from games.engine.bots.coach import judge_devyatka
+
+    return judge_devyatka(view, [tuple(h) for h in history], played, salt, index, samples)
 
 
 def _rules(options: dict) -> list[str]:
@@ -168,7 +175,7 @@ ENGINE = Engine(
     replay_view=_replay_view,
     rules_in_force=_rules,
     analysis_measure=lambda options: "avoid_loss" if options.get("keft") else "place",
-    judge=coach_judge,
+    judge=_judge,
     move_text=_move_text,
     duplicate=True,
     duplicate_key=_duplicate_key,

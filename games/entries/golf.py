@@ -9,7 +9,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine import golf
 from games.i18n import lazy_format
-from games.registry import Column, Engine, Option, coach_judge
+from games.registry import Column, Engine, Option
+
+KEY = "golf"
 
 
 def _actors(state: golf.State) -> list[int]:
@@ -60,6 +62,13 @@ def _choose(level: str, view: dict, history: list, seed: int, budget_ms: int) ->
     return choose(level, view, [tuple(h) for h in history], seed, budget_ms)
 
 
+def _judge(view: dict, history: list, played: str, salt: object, index: int, samples: int) -> dict:
+    """The coach's judgement of one Golf decision (the analysis app)."""
+    from games.engine.bots.coach import judge_golf
+
+    return judge_golf(view, [tuple(h) for h in history], played, salt, index, samples)
+
+
 def _duplicate_key(options: dict) -> Callable[[dict], tuple]:
     return lambda o: (o["score"],)  # the lower match total beats the higher
 
@@ -88,7 +97,7 @@ def _move_text(move: str) -> str:
 
 
 ENGINE = Engine(
-    key="golf",
+    key=KEY,
     label=pgettext_lazy("variant name", "Golf"),
     renderer="golf",
     PLAYERS=(golf.MIN_PLAYERS, golf.MAX_PLAYERS),
@@ -136,7 +145,7 @@ ENGINE = Engine(
     replay_view=_replay_view,
     rules_in_force=_rules,
     analysis_measure=lambda options: "match_total",
-    judge=coach_judge,
+    judge=_judge,
     move_text=_move_text,
     duplicate=True,
     duplicate_key=_duplicate_key,

@@ -54,7 +54,7 @@ const el = {
   resultsSummary: $("[data-testid=results-summary]"),
   resultsHead: $(".results-table thead"),
   resultsBody: $(".results-table tbody"),
-  resultsNote: $("[data-testid=keft-out]"),
+  resultsNote: $("[data-testid=results-note]"),
   revealed: $("[data-testid=revealed-hands]"),
   revealedHeading: $(".revealed-heading"),
   againForm: $("form[data-action=again]"),

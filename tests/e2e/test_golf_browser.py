@@ -96,3 +96,6 @@ def test_two_members_and_a_bot_play_a_one_round_golf_match(new_page, site_databa
         expect(page.get_by_test_id("results")).to_be_visible()
         expect(page.get_by_test_id("result-row")).to_have_count(3)
     expect(host.get_by_test_id("results")).to_contain_text(host_name)
+    # The shell's results note (static/js/table.js: the generic slot) carries Golf's legend.
+    expect(host.get_by_test_id("results-note")).to_be_visible()
+    expect(host.get_by_test_id("results-note")).to_contain_text("Lowest total wins")

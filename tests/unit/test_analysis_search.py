@@ -21,18 +21,18 @@ def separate(settings):
 
 
 def test_a_decision_judged_in_the_search_process_is_the_one_judged_here(separate, settings):
-    engine = registry.engine(registry.DEVYATKA)
+    engine = registry.engine("devyatka")
     # Two hands left: the coach solves it exactly, a few milliseconds even at the lowest priority.
     state = devyatka.from_hands_unchecked(
         [["7C", "6C", "KH"], ["AH", "6S"]], devyatka.Options(keft=True), to_move=0
     )
     [decision] = decisions(engine, state, [(1, 0, "KH", False)], [0])
     assert search.separate()
-    there, cpu = search.judge(registry.DEVYATKA, decision, 7, 4)
+    there, cpu = search.judge("devyatka", decision, 7, 4)
     child = next(iter(search._pool._processes))  # noqa: SLF001 - the test looks at the process
     assert child != os.getpid() and cpu >= 0
     if hasattr(os, "SCHED_IDLE"):
         assert os.sched_getscheduler(child) == os.SCHED_IDLE
     settings.ANALYSIS_WORKER_NICE = 0  # now in this process
-    here, _ = search.judge(registry.DEVYATKA, decision, 7, 4)
+    here, _ = search.judge("devyatka", decision, 7, 4)
     assert there == here and there["verdict"] == "blunder"

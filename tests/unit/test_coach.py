@@ -24,8 +24,8 @@ from games.engine.bots import coach, get_bot
 from games.engine.bots.golf import choose as golf_choose
 
 SAMPLES = 8
-DEVYATKA = registry.engine(registry.DEVYATKA)
-GOLF = registry.engine(registry.GOLF)
+DEVYATKA = registry.engine("devyatka")
+GOLF = registry.engine("golf")
 
 
 def _play_devyatka(state: devyatka.State, seed: int = 3) -> list[tuple[int, int, str, bool]]:
@@ -313,16 +313,16 @@ def test_golf_opening_flips_are_judged() -> None:
     state = golf.start(players, _golf_shoe(players, 1), golf.Options(rounds=3), seed=4)
     view = golf.view(state, 0)
     assert view["phase"] == golf.REVEAL
-    got = coach.judge(view, [], "ready", 11, 1, 48)
+    got = coach.judge_golf(view, [], "ready", 11, 1, 48)
     assert got["verdict"] in coach.FLAGGED
     assert got["best"].startswith("flip ")
-    first = coach.judge(view, [], "flip 7", 11, 1, 48)
+    first = coach.judge_golf(view, [], "flip 7", 11, 1, 48)
     assert first["verdict"] == coach.FINE and first["loss"] == 0
     flips = {tuple(v) for m, v in first["values"].items() if m.startswith("flip ")}
     assert len(flips) == 1
     # The second flip: the same column as the first, or another (two options).
     after, _ = golf.apply(state, 0, "flip 7")
-    second = coach.judge(golf.view(after, 0), [(0, "flip 7")], "flip 1", 11, 2, 48)
+    second = coach.judge_golf(golf.view(after, 0), [(0, "flip 7")], "flip 1", 11, 2, 48)
     values = second["values"]
     assert values["flip 1"] == values["flip 4"]  # 7's column
     assert values["flip 0"] == values["flip 2"] == values["flip 8"]

@@ -57,10 +57,10 @@ def test_new_players_show_1500_and_the_number_follows_the_ordinal():
 @pytest.mark.parametrize(
     ("game", "options", "family"),
     [
-        (registry.DEVYATKA, {"keft": False, "pass_rule": False}, "devyatka"),
-        (registry.DEVYATKA, {"keft": False, "pass_rule": True}, "devyatka"),
-        (registry.DEVYATKA, {"keft": True, "pass_rule": False}, "keft"),
-        (registry.GOLF, {"rounds": 9, "column_rule": "pair"}, "golf"),
+        ("devyatka", {"keft": False, "pass_rule": False}, "devyatka"),
+        ("devyatka", {"keft": False, "pass_rule": True}, "devyatka"),
+        ("devyatka", {"keft": True, "pass_rule": False}, "keft"),
+        ("golf", {"rounds": 9, "column_rule": "pair"}, "golf"),
     ],
 )
 def test_the_registry_names_each_games_rating_family(game, options, family):

@@ -1,7 +1,8 @@
 """The coach: judge one decision of one seat from that seat's information set.
 
 Pure Python, no Django, deterministic by its public salt. The site's analysis
-(analysis/services.py) walks a finished game and asks :func:`judge` about
+(analysis/services.py) walks a finished game and asks the game's judge
+(:func:`judge_devyatka`, :func:`judge_golf`: the entry declares which) about
 every move a member chose; this module never sees the game's state, only
 what the seat saw when it chose:
 
@@ -293,31 +294,51 @@ def _golf(
     return _summarise(MEASURES["match_total"], legal, played, per_move)
 
 
-def judge(
+def _prepared(
+    view: dict[str, Any], played: str, salt: Any, index: int, samples: int
+) -> tuple[random.Random, int]:
+    """The decision's generator and sample count, once ``played`` is known to be legal.
+
+    ``index``: the decision's position in the game (its move number), which
+    with the public ``salt`` (the game's id on the site) and the seat seeds the
+    sampling.
+    """
+    legal = list(view.get("legal") or ())
+    if played not in legal:
+        raise ValueError(f"{played!r} is not one of the seat's legal moves.")
+    return random.Random(decision_rng(salt, index, view["seat"])), max(1, int(samples))
+
+
+# A game's entry declares its judge (games.registry: Engine.judge); each takes
+# (view, history, played, salt, index, samples) and returns a dict:
+# ``played``, ``best``, ``values`` ({move: [value, standard error]}), ``loss``,
+# ``loss_se``, ``verdict``, ``samples`` (and ``exact`` when solved).
+
+
+def judge_devyatka(
     view: dict[str, Any],
     history: Sequence[tuple[int, str]],
     played: str,
     salt: Any,
     index: int,
     samples: int,
-) -> dict[str, Any] | None:
-    """Judge the move ``played`` by the seat whose ``view`` this is; see the module docstring.
-
-    ``index``: the decision's position in the game (its move number), which
-    with the public ``salt`` (the game's id on the site) and the seat seeds the
-    sampling. Returns a dict (an engine's
-    judge may return None for a decision it does not judge):
-    ``played``, ``best``, ``values`` ({move: [value, standard error]}),
-    ``loss``, ``loss_se``, ``verdict``, ``samples`` (and ``exact`` when solved).
-    """
-    legal = list(view.get("legal") or ())
-    if played not in legal:
-        raise ValueError(f"{played!r} is not one of the seat's legal moves.")
-    rng = random.Random(decision_rng(salt, index, view["seat"]))
-    samples = max(1, int(samples))
-    if view.get("game") == "golf":
-        return _golf(view, history, played, rng, samples)
+) -> dict[str, Any]:
+    """Judge a Devyatka or Keft move ``played`` by the seat whose ``view`` this is."""
+    rng, samples = _prepared(view, played, salt, index, samples)
     return _devyatka(view, history, played, rng, samples)
+
+
+def judge_golf(
+    view: dict[str, Any],
+    history: Sequence[tuple[int, str]],
+    played: str,
+    salt: Any,
+    index: int,
+    samples: int,
+) -> dict[str, Any]:
+    """Judge a Golf move ``played`` by the seat whose ``view`` this is."""
+    rng, samples = _prepared(view, played, salt, index, samples)
+    return _golf(view, history, played, rng, samples)
 
 
 __all__ = [
@@ -330,6 +351,7 @@ __all__ = [
     "MISTAKE",
     "Measure",
     "VERDICTS",
-    "judge",
+    "judge_devyatka",
+    "judge_golf",
     "verdict",
 ]
