@@ -2,8 +2,8 @@
 
 :func:`decisions` walks a game from its first state through its logged moves
 with the game's engine (games.registry) and lists every move a judged seat
-chose, those made while every seat plays at once included (Golf's opening
-flips): not the moves the rules made by themselves (Devyatka's passes), not
+chose, those made while every seat plays at once included (an opening where
+everyone turns cards up): not the moves the rules made by themselves (a pass), not
 the moves the house made for the seat (``auto``). Each decision carries only what that seat knew then: its view
 (``engine.view(state, seat)``, never the state) and the public history.
 :func:`judge` hands one decision to the game's coach

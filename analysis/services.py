@@ -43,7 +43,7 @@ ACTIVE = (GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING)
 # from the last save). Few writes on purpose: on SQLite a write from the niced
 # worker holds the one write lock, and a worker descheduled while holding it
 # stalls the tables' moves; the judgements less often, since the list grows (a
-# Golf match's is a few hundred KB).
+# nine-round match's is a few hundred KB).
 
 
 def open_to(game: Game, player: Player | None) -> bool:

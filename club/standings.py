@@ -36,7 +36,7 @@ class Row:
     losses: int = 0
     place_sum: int = 0
     half_points: int = 0
-    score_sum: int = 0  # games with a score (Golf): the match totals
+    score_sum: int = 0  # games with a score (Engine.scored): the totals
     best_score: int | None = None
     rank: int | None = None
     recent: list[str] = field(default_factory=list)

@@ -380,7 +380,7 @@ class Game(models.Model):
     resigned = models.JSONField(
         default=list, blank=True, help_text=_("Seats that resigned while still playing, in order.")
     )
-    # While everyone plays at once (Golf's reveal), a move made against any table
+    # While everyone plays at once (Engine.simultaneous), a move made against any table
     # version from this one on still counts: the others' moves change nothing
     # it was chosen on. Null outside such a phase (services.moves).
     simultaneous_since = models.PositiveIntegerField(null=True, blank=True)

@@ -36,6 +36,8 @@ from django.conf import settings
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
+from games import entries
+
 # Series scoring kinds (club.standings ranks each; a game's `scoring_kinds` says which it
 # supports). The refusal is what the admin says for a variant that does not support it.
 LOSS = "loss"
@@ -54,7 +56,8 @@ SCORING_REFUSALS: dict[str, Any] = {
 # The GameResult columns every game fills; the rest of a game's figures go to `detail`.
 RESULT_COLUMNS = ("score", "lost")
 
-BUILTIN = ("games.entries.devyatka.ENGINE", "games.entries.golf.ENGINE")
+# The shipped games' entries, by dotted path (games/entries/: the one list that names them).
+BUILTIN = entries.BUILTIN
 
 
 class OptionsError(ValueError):

@@ -21,9 +21,13 @@ from django.db import transaction
 
 from club.models import Player
 from games import services
+from games.migrations._defaults import DEFAULTS
 from games.models import Table, Variant
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+# The variant played unless one is named: the first of the variants every club starts with.
+DEFAULT_VARIANT = DEFAULTS[0]["name"]
 
 
 @dataclass
@@ -69,7 +73,7 @@ def make_players(prefix: str, count: int, start: int = 0) -> list[SyntheticPlaye
     return made
 
 
-def started_table(players: list[SyntheticPlayer], variant: str = "Devyatka") -> int:
+def started_table(players: list[SyntheticPlayer], variant: str = DEFAULT_VARIANT) -> int:
     """A table for `players` (seat order = list order), started through the services.
 
     Nothing is published: nobody is connected yet, and whoever connects gets
@@ -86,7 +90,7 @@ def started_table(players: list[SyntheticPlayer], variant: str = "Devyatka") -> 
     return table.pk
 
 
-def open_table(host: SyntheticPlayer, seats: int = 4, variant: str = "Devyatka") -> int:
+def open_table(host: SyntheticPlayer, seats: int = 4, variant: str = DEFAULT_VARIANT) -> int:
     """An open table of `host`'s with `seats` seats, waiting for players."""
     player = Player.objects.get(pk=host.player_id)
     table, _ = services.create_table(player, Variant.objects.get(name=variant), seats)

@@ -2,10 +2,10 @@
 
 Rules (also on the rules page, templates/club/rules.html):
 
-* Families come from the registry (``Engine.family(options)``): placement Devyatka
-  (classic and pass rule together), Keft, Golf.
-* Ranks: the result's places, ties sharing a rank (1, 2, 2, 4). A game with a loser
-  (Keft) ranks the loser last and everyone else tied first.
+* Families come from the registry (``Engine.family(options)``): by default one per
+  game; an entry may split its variants (a single-loser variant apart).
+* Ranks: the result's places, ties sharing a rank (1, 2, 2, 4). A game with a single
+  loser ranks the loser last and everyone else tied first.
 * The displayed number is ``1500 + 40 * ordinal`` with ``ordinal = mu - 3 sigma``
   (ratings.models.display): conservative, so a new player shows 1500 and climbs as the
   club learns their strength. Under ``settings.RATING_PROVISIONAL_GAMES`` rated games a

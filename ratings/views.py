@@ -42,7 +42,7 @@ def board(request: HttpRequest, family: str = "") -> HttpResponse:
 def table_seats(request: HttpRequest, table_id: int) -> JsonResponse:
     """The seated players' ratings in the table's game, by seat, for the table page.
 
-    {"family": "keft", "seats": {"0": {"rating": 1532, "provisional": true}, "1": null}};
+    {"family": "<family>", "seats": {"0": {"rating": 1532, "provisional": true}, "1": null}};
     the same visibility as the table page (a private table is a 404 to outsiders).
     """
     viewer = request.user.player if request.user.is_authenticated else None

@@ -833,7 +833,7 @@ def still_playing(state: State, seat: int) -> bool:
 def resign_result(result: dict[str, Any], resigned: Sequence[int]) -> dict[str, Any]:
     """The result once ``resigned`` seats (in the order they left) have resigned.
 
-    As in Devyatka: the resigned are placed below everyone who stayed,
+    As in every game of the club: the resigned are placed below everyone who stayed,
     sharing the last places; the others keep their order (their ties
     shared). ``resigned`` is added to the result. Totals are unchanged.
     """

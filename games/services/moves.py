@@ -120,7 +120,7 @@ def apply_move(
     if finished:
         record_results(table, game)
     # Whom the turn passed to: seats that could not act before, and the mover again
-    # when the turn went round (others moved after it, Devyatka's passes).
+    # when the turn went round (others moved after it: passes the rules made).
     turn_to = set(engine.actors(state)) - set(before)
     if any(acting != seat for acting, _action in actions):
         turn_to.add(seat)

@@ -4,7 +4,7 @@ Nothing per move is stored but the move itself (games.models.Move). A replay
 deals again from the game's seed and options and applies the logged moves
 through the engine, so every step's state is the engine's own; a record that
 no longer replays (a changed engine, an edited row) is refused, never guessed.
-Moves the rules made by themselves (Devyatka's passes) are logged after the
+Moves the rules made by themselves (passes) are logged after the
 move that caused them: applying that move makes them again, so they belong to
 its step.
 """
@@ -137,8 +137,8 @@ def record(game: Game) -> dict:
     table = game.table
     seed, deal = game.seed, engine.to_json(first)
     if hooks.deal_withheld(table):
-        # A duplicate board while its round is open: the seed deals the whole game (Golf's
-        # later rounds and stock), more than the game showed; it stays secret until then.
+        # A duplicate board while its round is open: the seed deals the whole game (later
+        # rounds, the stock), more than the game showed; it stays secret until then.
         seed = None
         if "seed" in deal:
             deal = {**deal, "seed": None}

@@ -86,7 +86,7 @@ function playerName(seat) {
   return player ? shortName(player) : interpolate(gettext("Seat %(number)s"), { number: seat + 1 }, true);
 }
 
-// The log's lines are made as they are needed (a long Golf game has hundreds):
+// The log's lines are made as they are needed (a long game has hundreds):
 // a first screenful, then more as the log scrolls or the replay steps past them.
 const LOG_CHUNK = 60;
 let logBuilt = 0;

@@ -2,7 +2,7 @@
 // redraws only the lines it changed: each line is kept with a key of what it
 // shows (the move, the player's name, "by the house", and whatever else the
 // game's renderer says the line reads from the view: renderer.logKey), and is
-// made again only when that key changes. A nine-round Golf match has hundreds
+// made again only when that key changes. A nine-round match has hundreds
 // of lines; remaking them all on every frame was most of a frame's work.
 
 /**

@@ -192,7 +192,7 @@ class LoadTable:
                         stats.deals += 1
                         stats.deal_latencies.append(seconds)
                     continue
-                # Any seat with legal moves may act (Golf's reveal: several at once).
+                # Any seat with legal moves may act (several at once while every seat plays).
                 movers = [s for s in self.seats if s.latest["view"]["legal"]]
                 mover = self.rng.choice(movers)
                 move = self.rng.choice(mover.latest["view"]["legal"])
@@ -459,7 +459,7 @@ class Command(BaseCommand):
             help="Seconds between a table's moves, randomised ±50%%; 0 saturates.",
         )
         parser.add_argument("--duration", type=float, default=30.0, help="Seconds of play.")
-        parser.add_argument("--variant", default="Devyatka")
+        parser.add_argument("--variant", default=synthetic.DEFAULT_VARIANT)
         parser.add_argument("--timeout", type=float, default=15.0)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--connect-concurrency", type=int, default=25)
