@@ -8,9 +8,13 @@ The declarations that depend on a variant's options (measure, scoring kinds,
 rating family, duplicate key) are asked for every combination of option values
 the entry accepts (booleans, choices, and an int option's min, default and max).
 
+The result fields are read from one game of the default options at the fewest
+seats, every seat playing its first legal move, to its end.
+
 Ids: games.E001 entry not loadable, E002 key or players, E003 option, E004
 result field, E005 standings column, E006 tie-break, E007 measure, E008
-renderer, E009 scoring kind, E010 rating family, E011 duplicate play.
+renderer, E009 scoring kind, E010 rating family, E011 duplicate play; W001 a
+game that did not end (its result fields unchecked).
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from games import registry
 OPTION_KINDS = ("bool", "choice", "int")
 # What a variant's combinations may number before the check stops trying more.
 MAX_COMBINATIONS = 256
+# The longest game the check plays to see a result (the shipped ones: 35 and ~300 moves).
+MAX_MOVES = 5000
 # GameResult's own columns: a game's detail figures (result_columns) cannot be named so.
 RESULT_FIELDS = ("place", "points", "resigned", *registry.RESULT_COLUMNS)
 # The standings figures and tie-breaks that read GameResult.score: only a `scored` game fills it.
@@ -150,6 +156,63 @@ def _check_results(entry: _Entry) -> None:
             seen.add(column.key)
     if not e.seat_results or len(set(e.seat_results)) != len(e.seat_results):
         entry.error("E004", "seat_results", f"{e.seat_results!r}: none, or one given twice.")
+
+
+def _played(e: registry.Engine) -> tuple[Any, int] | None:
+    """A game of the defaults at the fewest seats, every actor playing its first legal move:
+    (the final state, seats), or None if it does not end in MAX_MOVES."""
+    players = e.PLAYERS[0]
+    state = e.deal(players, 0, e.options(e.clean_options({})))
+    for _move in range(MAX_MOVES):
+        actors = e.actors(state)
+        if not actors:
+            return state, players
+        legal = e.view(state, actors[0]).get("legal") or []
+        if not legal:
+            raise ValueError(f"seat {actors[0]} may act but its view lists no legal move")
+        state, _caused = e.apply(state, actors[0], legal[0])
+    return None
+
+
+def _check_result(entry: _Entry) -> None:
+    """The result fields of a game played to its end: seat_results, result_row, its detail."""
+    e = entry.engine
+    try:
+        played = _played(e)
+        if played is None:
+            entry.errors.append(
+                checks.Warning(
+                    f"Game {e.key!r} ({entry.path}): a game of first legal moves did not end "
+                    f"in {MAX_MOVES} moves; its result fields were not checked.",
+                    obj=entry.path,
+                    id="games.W001",
+                )
+            )
+            return
+        state, players = played
+        result = e.result(state)
+        shown = {**(e.view(state, None).get("result") or {}), **result}
+        rows = [e.result_row(result, seat) for seat in range(players)]
+    except Exception as exc:  # a declaration that raises is what the check is for
+        message = f"playing a game to its result raises {type(exc).__name__}: {exc}"
+        entry.error("E004", "result", message)
+        return
+    for key in e.seat_results:
+        value = shown.get(key)
+        if not isinstance(value, list | tuple) or len(value) != players:
+            entry.error(
+                "E004", f"seat_results[{key!r}]", "not a per-seat list of the finished result."
+            )
+    described = {column.key for column in e.result_columns}
+    if e.scored and any("score" not in row for row in rows):
+        entry.error("E004", "result_row", "a scored game's row has no 'score'.")
+    figures = {key for row in rows for key in row}
+    for key in sorted(figures - set(registry.RESULT_COLUMNS) - described):
+        entry.error(
+            "E004",
+            "result_row",
+            f"the figure {key!r} has no Column in result_columns (GameResult.detail).",
+        )
 
 
 def _check_standings(entry: _Entry) -> None:
@@ -304,5 +367,6 @@ def check_registry(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckM
         _check_renderer(entry)
         if options_ok:
             _check_per_options(entry)
+            _check_result(entry)
         errors += entry.errors
     return errors

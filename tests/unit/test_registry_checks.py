@@ -58,9 +58,29 @@ MISTAKES = {
         "kind 'float' is not one of bool, choice, int",
     ),
     "result_figure_named_like_a_column": (
-        broken(result_columns=(registry.Column("score", "Score"),)),
+        broken(result_columns=(*highcard.ENGINE.result_columns, registry.Column("score", "Score"))),
         "games.E004",
         "result_columns['score']: 'score' is a column of GameResult",
+    ),
+    "seat_result_that_the_result_lacks": (
+        broken(seat_results=("tricks", "cards_won")),
+        "games.E004",
+        "seat_results['cards_won']: not a per-seat list of the finished result",
+    ),
+    "result_figure_without_its_column": (
+        broken(result_columns=()),
+        "games.E004",
+        "result_row: the figure 'tricks' has no Column in result_columns",
+    ),
+    "scored_game_without_a_score": (
+        broken(result_row=lambda result, seat: {"tricks": result["tricks"][seat]}),
+        "games.E004",
+        "result_row: a scored game's row has no 'score'",
+    ),
+    "result_that_raises": (
+        broken(result=lambda state: {}["places"]),
+        "games.E004",
+        "result: playing a game to its result raises KeyError",
     ),
     "standings_column_that_is_no_figure": (
         broken(standings_columns=(registry.Column("average_tricks", "Avg", "avg"),)),
@@ -132,6 +152,16 @@ def test_a_broken_entry_fails_the_check_saying_what_is_wrong(settings, mistake):
     assert error.is_serious() and error.obj == path
     assert f"Game {entry.key!r} ({path}):" in error.msg and words in error.msg, error.msg
     assert entry.key in error.hint and path in error.hint  # the hint names the entry
+
+
+NEVER_ENDS = broken(apply=lambda state, seat, move: (state, [(seat, move)]))
+
+
+def test_a_game_that_does_not_end_is_a_warning_not_an_error(settings):
+    settings.EXTRA_GAMES = [f"{HERE}.NEVER_ENDS"]
+    errors = games_checks()
+    assert [e.id for e in errors] == ["games.W001"] and not errors[0].is_serious()
+    assert "did not end in 5000 moves; its result fields were not checked" in errors[0].msg
 
 
 def test_an_entry_that_is_not_importable_or_not_an_engine(settings):
