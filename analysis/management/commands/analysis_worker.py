@@ -75,16 +75,17 @@ class Command(BaseCommand):
         try:
             call_command("db_worker", **worker_options)
         finally:
+            # Stopping (SIGTERM: `make run` sends it twice). db_worker's handler would raise
+            # SystemExit again wherever the way out then is (joining the duties below,
+            # waiting on the search process at exit: a traceback, exit status 1): from here
+            # on the process is on its way out, which takes at most a mail's sending, and a
+            # further signal changes nothing (the tests' own handlers back in batch runs).
+            for sig, handler in before.items():
+                signal.signal(sig, handler if options["batch"] else signal.SIG_IGN)
             stop_duties.set()
             for duty in duties:
                 duty.join(timeout=5)  # a mail being sent is finished, not cut off
-            # Stopping (SIGTERM: `make run` sends it twice). db_worker's handler would raise
-            # SystemExit again wherever the way out then is, waiting on the search process
-            # at exit (a traceback): from here on the process is on its way out, which
-            # takes well under a second, and a further signal changes nothing (the tests'
-            # own handlers back in batch runs). The search stops now, not after its search.
-            for sig, handler in before.items():
-                signal.signal(sig, handler if options["batch"] else signal.SIG_IGN)
+            # The search stops now, not after its search.
             search.stop(now=True)
 
     def _watch(self) -> None:
