@@ -30,18 +30,26 @@ def run_django(database: SiteDatabase, code: str) -> Any:
 
 
 def started_table(
-    database: SiteDatabase, seats: int = 3, variant: str = "Keft", watchers: int = 0
+    database: SiteDatabase,
+    seats: int = 3,
+    variant: str = "Keft",
+    watchers: int = 0,
+    seed: int | None = None,
 ) -> dict:
     """{"table": id, "players": [...] in seat order, "watchers": [...]}.
 
-    Each player and watcher is {"player": id, "name": ..., "session": key}.
+    Each player and watcher is {"player": id, "name": ..., "session": key}. With `seed`
+    the deal is that seed's (services.seeded_deals), for a test that needs a given hand.
     """
     return run_django(
         database,
-        "from games import synthetic\n"
+        "import contextlib\n"
+        "from games import services, synthetic\n"
         "prefix = synthetic.new_prefix('test')\n"
         f"players = synthetic.make_players(prefix, {seats + watchers})\n"
-        f"table = synthetic.started_table(players[:{seats}], {variant!r})\n"
+        f"seed = {seed!r}\n"
+        "with services.seeded_deals(seed) if seed is not None else contextlib.nullcontext():\n"
+        f"    table = synthetic.started_table(players[:{seats}], {variant!r})\n"
         "emit({'table': table, 'players': [p.as_dict() for p in players[:%d]],\n"
         "      'watchers': [p.as_dict() for p in players[%d:]]})\n" % (seats, seats),
     )
