@@ -68,6 +68,27 @@ def _fresh_limits() -> None:
     limits.reset()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_account_limits() -> None:
+    """allauth counts sign-ups per address in the cache (20 a minute): every test
+    client comes from 127.0.0.1, and with fast password hashing the suite signs
+    up more than that in a minute. Each test starts with no count, as with limits."""
+    from django.conf import settings
+    from django.core.cache import cache
+
+    if not settings.REDIS_URL:
+        cache.clear()  # the in-process LocMemCache: this process's alone
+        return
+    import redis
+
+    # On Redis only allauth's keys go: the channel layer shares the database.
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    keys = list(client.scan_iter(f"{settings.CHANNELS_PREFIX}:*:allauth:rl:*"))
+    if keys:
+        client.delete(*keys)
+    client.close()
+
+
 # Fixtures that start real daphne processes: a test using one is a `server` test
 # (left out of `make check`) whether or not its file says so.
 SERVER_FIXTURES = {"database", "site_database", "live_site"}

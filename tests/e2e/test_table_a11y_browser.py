@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -43,6 +44,21 @@ def seated_pages(
 ) -> list[Page]:
     made = started_table(site_database, seats=players, variant=variant, seed=seed)
     return [open_seat(new_page(), live_site, p["session"], made["table"]) for p in made["players"]]
+
+
+def the_one_to_move(pages: list[Page]) -> Page:
+    """The page whose turn it is, once the last frame has reached every page.
+
+    A page that has pressed ready already shows "other" while the others get
+    ready, so "you" may reach the mover's page after the rest are checked.
+    """
+    deadline = time.monotonic() + 20
+    while True:
+        movers = [p for p in pages if app(p).get_attribute("data-turn") == "you"]
+        if len(movers) == 1:
+            return movers[0]
+        assert time.monotonic() < deadline, f"{len(movers)} pages show it is their turn"
+        pages[0].wait_for_timeout(100)
 
 
 def focus_in_hand(page: Page) -> bool:
@@ -155,7 +171,7 @@ def test_axe_finds_nothing_serious_on_tables_in_play(new_page, live_site, site_d
     for page in golfers:
         expect(app(page)).to_have_attribute("data-turn", re.compile("you|other"))
         expect(page.get_by_test_id("golf-ready")).to_have_count(0)
-    mover = next(p for p in golfers if app(p).get_attribute("data-turn") == "you")
+    mover = the_one_to_move(golfers)
     expect(mover.get_by_test_id("golf-stock")).to_be_enabled()
     assert_accessible(mover)
     mover.set_viewport_size({"width": 390, "height": 844})
