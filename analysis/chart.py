@@ -7,7 +7,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
-from games.engine.bots.coach import FLAGGED, MEASURES
+from games import registry
+from games.engine.coach import FLAGGED
 
 WIDTH, HEIGHT, PAD = 360, 140, 28
 COLOURS = ("#1f6feb", "#c2410c", "#15803d", "#7e22ce", "#0e7490", "#a16207")
@@ -44,13 +45,13 @@ def svg(measure_key: str, judged: list[dict], names: list[str]) -> SafeString:
     if not values:
         return mark_safe("")
     lo, hi = min(values), max(values)
-    if MEASURES[measure_key].higher:
+    if registry.measure(measure_key).higher:
         lo, hi = min(lo, 0.0), max(hi, 1.0)
     if hi - lo < 1e-9:
         hi = lo + 1.0
     longest = max(len(ds) for ds in lines.values())
     inner_w, inner_h = WIDTH - 2 * PAD, HEIGHT - 2 * PAD
-    better_up = MEASURES[measure_key].higher
+    better_up = registry.measure(measure_key).higher
 
     def x(i: int) -> float:
         return PAD + (inner_w * i / (longest - 1) if longest > 1 else inner_w / 2)

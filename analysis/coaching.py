@@ -7,7 +7,7 @@ everyone turns cards up): not the moves the rules made by themselves (a pass), n
 the moves the house made for the seat (``auto``). Each decision carries only what that seat knew then: its view
 (``engine.view(state, seat)``, never the state) and the public history.
 :func:`judge` hands one decision to the game's coach
-(games/engine/bots/coach.py). Nothing here reads a hidden card, which the
+(games/engine/coach.py and each game's coach.py). Nothing here reads a hidden card, which the
 honesty tests check by swapping hidden cards.
 """
 

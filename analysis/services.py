@@ -31,7 +31,7 @@ from analysis.coaching import decisions
 from analysis.models import GameAnalysis
 from club.models import Player
 from games import hooks, registry
-from games.engine.bots.coach import FLAGGED, MEASURES
+from games.engine.coach import FLAGGED
 from games.models import Game
 from games.services.common import ServiceError
 
@@ -291,7 +291,7 @@ def summarise(measure_key: str, judged: list[dict]) -> dict[str, dict]:
     loss of a flagged move / the measure's blunder threshold, capped at 1);
     a fine move counts 1. 100% means no flagged move.
     """
-    measure = MEASURES[measure_key]
+    measure = registry.measure(measure_key)
     out: dict[str, dict] = {}
     for d in judged:
         row = out.setdefault(

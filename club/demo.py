@@ -29,7 +29,7 @@ from django.utils.translation import pgettext_lazy
 
 from club.models import GameResult, Player, Series
 from games import registry, services
-from games.entries.devyatka import KEY as DEVYATKA
+from games.devyatka.entry import KEY as DEVYATKA
 from games.models import Game, Move, Seat, Table, Variant
 
 # (name, the bot level that chooses their cards): a club of mixed strength.

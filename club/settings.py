@@ -163,6 +163,11 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 CSRF_FAILURE_VIEW = "club.views.csrf_failure"
 
+# The games the club plays, one folder (a Django app) each; games.registry loads
+# each one's registry entry, <app>.entry.ENGINE, in this order (the first is what
+# a new variant starts as). A game kept outside this repository: EXTRA_GAMES.
+GAMES = ["games.devyatka", "games.golf"]
+
 INSTALLED_APPS = [
     "daphne",  # first, so that runserver serves ASGI
     "servestatic.runserver_nostatic",
@@ -177,6 +182,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "club",
     "games",
+    *GAMES,
     "ratings",
     "django_tasks",
     "django_tasks_db",

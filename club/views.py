@@ -20,6 +20,7 @@ from club import home as home_data
 from club.models import GameResult, Player, Series
 from club.standings import RECENT as RECENT_MARKS
 from club.standings import standings
+from games import registry
 from games.db import DATABASE_DOWN, RETRY_AFTER_SECONDS, database_unavailable
 from games.models import Game, Table
 from ratings.stats import attach_ratings
@@ -109,7 +110,17 @@ def rules(request: HttpRequest) -> HttpResponse:
         idle_text = ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
     else:
         idle_text = ngettext("%(count)s second", "%(count)s seconds", idle) % {"count": idle}
-    return render(request, "club/rules.html", {"idle_handover": idle_text})
+    games = registry.engines()
+    return render(
+        request,
+        "club/rules.html",
+        {
+            "idle_handover": idle_text,
+            # Each game's own section, from its folder's templates (games/rules/<key>.html).
+            "rules_sections": [section for e in games for section in e.rules_sections],
+            "rules_templates": [f"games/rules/{e.key}.html" for e in games if e.rules_sections],
+        },
+    )
 
 
 def series_list(request: HttpRequest) -> HttpResponse:

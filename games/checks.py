@@ -269,8 +269,6 @@ def _check_renderer(entry: _Entry) -> None:
 
 def _check_per_options(entry: _Entry) -> None:
     """What an entry declares per variant: measure, scoring kinds, family, duplicate key."""
-    from games.engine.bots.coach import MEASURES
-
     e = entry.engine
     if (e.analysis_measure is None) != (e.judge is None):
         entry.error("E007", "analysis_measure", "a game analysed needs both a measure and a judge.")
@@ -293,7 +291,13 @@ def _check_per_options(entry: _Entry) -> None:
             ("E010", "rating_family", lambda o=options: _family(e, o, families)),
         ]
         if e.analysis_measure is not None:
-            checks_.append(("E007", "analysis_measure", lambda o=options: _measure(e, o, MEASURES)))
+            checks_.append(
+                (
+                    "E007",
+                    "analysis_measure",
+                    lambda o=options: _measure(e, o, {m.key: m for m in e.measures}),
+                )
+            )
         if e.duplicate and e.duplicate_key is not None:
             checks_.append(("E011", "duplicate_key", lambda o=options: _duplicate(e, o)))
         for code, field, check in checks_:

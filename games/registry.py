@@ -1,8 +1,9 @@
 """The registry: the one place that knows which games the club plays.
 
-Each game is one `Engine` entry (the shipped ones live in games/entries/, one
-module per game; `settings.EXTRA_GAMES` adds more by dotted path, which is how
-the tests add a game of their own). Everything outside the registry talks to an
+Each game is one `Engine` entry (a shipped game is a folder, games/<game>/, and
+its entry is <folder>/entry.py's ENGINE, listed by `settings.GAMES`;
+`settings.EXTRA_GAMES` adds more by dotted path, which is how the tests add a
+game of their own). Everything outside the registry talks to an
 `Engine`, never to a game by name: tables, the move log, replays and bots play
 through its functions, and the data layer asks it what a game is made of:
 
@@ -21,9 +22,10 @@ through its functions, and the data layer asks it what a game is made of:
 The API, small on purpose: `engine(key)`, `engines()`, `game_choices()`,
 `scoring_choices()`, `rating_families()`, `single_loser_family(family)`,
 and the classes `Engine`, `Option`, `Column`, `OptionsError`.
-A new game is an engine module and one entry module; a renderer of its own
-(static/js/games/<name>.js, the entry's `renderer`) is optional, the generic
-one draws any game. docs/ADDING_A_GAME.md lists the files.
+A new game is a folder like the shipped ones: an engine module and one entry module;
+a renderer of its own (<folder>/static/js/games/<name>.js, the entry's
+`renderer`) is optional, the generic one draws any game. docs/ADDING_A_GAME.md
+lists the files.
 """
 
 from __future__ import annotations
@@ -35,8 +37,6 @@ from typing import Any
 from django.conf import settings
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
-
-from games import entries
 
 # Series scoring kinds (club.standings ranks each; a game's `scoring_kinds` says which it
 # supports). The refusal is what the admin says for a variant that does not support it.
@@ -55,9 +55,6 @@ SCORING_REFUSALS: dict[str, Any] = {
 
 # The GameResult columns every game fills; the rest of a game's figures go to `detail`.
 RESULT_COLUMNS = ("score", "lost")
-
-# The shipped games' entries, by dotted path (games/entries/: the one list that names them).
-BUILTIN = entries.BUILTIN
 
 
 class OptionsError(ValueError):
@@ -159,15 +156,20 @@ class Engine:
     # (Variant.options) -> the rules in force, one short line each, for people
     # (the lobby and the table page show them).
     rules_in_force: Callable[[dict], list[str]] = lambda options: []
+    # The rules page's sections for this game, (anchor, title) for its table of
+    # contents; the sections themselves are the template games/rules/<key>.html.
+    rules_sections: tuple[tuple[str, Any], ...] = ()
     # Rating families (key, label) in display order; `rating_family` picks a game's
     # when there are several (a single-loser variant apart from the placement ones).
     families: tuple[tuple[str, Any], ...] = ()
     rating_family: Callable[[dict], str] | None = None
-    # Post-game analysis (the analysis app): (Game.options) -> the measure a decision is
-    # judged in, a key of games.engine.bots.coach.MEASURES; None: the game is not analysed.
+    # Post-game analysis (the analysis app): the measures the game's decisions are
+    # judged in (games.engine.coach.Measure), and (Game.options) -> the key of the one
+    # a variant's games are judged in; None: the game is not analysed.
+    measures: tuple[Any, ...] = ()
     analysis_measure: Callable[[dict], str] | None = None
     # (view, public history before it, move played, public salt, decision index, samples)
-    # -> the coach's judgement of one decision (games.engine.bots.coach) or None.
+    # -> the coach's judgement of one decision (games.engine.coach) or None.
     judge: Callable[[dict, list, str, Any, int, int], dict | None] | None = None
     # A move as people read it, in the active language ("7♣", "turn up card 3"): the
     # analysis names the move played and the better one with it.
@@ -307,8 +309,11 @@ _loaded: dict[tuple[str, ...], dict[str, Engine]] = {}
 
 
 def _engines() -> dict[str, Engine]:
-    """Every registered engine by key: the shipped ones, then settings.EXTRA_GAMES."""
-    paths = (*BUILTIN, *getattr(settings, "EXTRA_GAMES", ()))
+    """Every registered engine by key: settings.GAMES' entries, then settings.EXTRA_GAMES."""
+    paths = (
+        *(f"{app}.entry.ENGINE" for app in settings.GAMES),
+        *getattr(settings, "EXTRA_GAMES", ()),
+    )
     engines = _loaded.get(paths)
     if engines is None:
         engines = {}
@@ -317,6 +322,15 @@ def _engines() -> dict[str, Engine]:
             engines[entry.key] = entry
         _loaded[paths] = engines
     return engines
+
+
+def measure(key: str) -> Any:
+    """The coach's measure of that key (games.engine.coach.Measure), from the entry declaring it."""
+    for entry in engines():
+        for declared in entry.measures:
+            if declared.key == key:
+                return declared
+    raise ValueError(f"Unknown measure {key!r}.")
 
 
 def engine(key: str) -> Engine:

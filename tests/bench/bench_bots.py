@@ -48,9 +48,9 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from games.devyatka.bots import get_bot  # noqa: E402
+from games.devyatka.bots.base import Bot  # noqa: E402
 from games.engine import devyatka as d  # noqa: E402
-from games.engine.bots import get_bot  # noqa: E402
-from games.engine.bots.base import Bot  # noqa: E402
 from games.engine.cards import INDEX36  # noqa: E402
 from tests.bench.common import machine  # noqa: E402
 

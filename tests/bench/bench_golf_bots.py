@@ -47,7 +47,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.engine import golf  # noqa: E402
-from games.engine.bots.golf import choose  # noqa: E402
+from games.golf.bots import choose  # noqa: E402
 from tests.bench.common import machine  # noqa: E402
 
 BENCH_SAMPLES = 24

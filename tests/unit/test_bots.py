@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.devyatka.bots import BOTS, get_bot
+from games.devyatka.bots import knowledge as kn
+from games.devyatka.bots.endgame import solve
+from games.devyatka.bots.heuristic import HeuristicBot
+from games.devyatka.bots.search import SearchBot, classic_place, heuristic_playout
 from games.engine import devyatka as d
-from games.engine.bots import BOTS, get_bot
-from games.engine.bots import knowledge as kn
-from games.engine.bots.endgame import solve
-from games.engine.bots.heuristic import HeuristicBot
-from games.engine.bots.search import SearchBot, classic_place, heuristic_playout
 from games.engine.cards import INDEX36, cards_of, mask_of
 
 RANKS = "6789TJQKA"
@@ -167,7 +167,8 @@ def test_registry():
 
 def test_no_django_below_the_engine():
     code = (
-        "import sys, games.engine.bots, games.engine.bots.search;"
+        "import sys, games.devyatka.bots, games.devyatka.bots.search, games.devyatka.coach;"
+        "import games.golf.bots, games.golf.coach, games.engine.devyatka, games.engine.golf;"
         "assert not [m for m in sys.modules if m.split('.')[0] == 'django'], 'django imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -386,7 +387,7 @@ def test_likelihood_prefers_the_hands_that_explain_the_plays():
         if state.over:
             continue
         know = kn.Knowledge(d.view(state, state.to_move), history)
-        from games.engine.bots.heuristic import choice_model
+        from games.devyatka.bots.heuristic import choice_model
 
         model = choice_model(False, 0.2)
         true_w = know.likelihood(state.masks, model)
@@ -426,7 +427,7 @@ def test_seat_likelihoods_factorise_by_seat():
     heur = HeuristicBot()
     state, history = play_to(4, 8, KEFT, 20, heur.choose)
     know = kn.Knowledge(d.view(state, state.to_move), history)
-    from games.engine.bots.heuristic import choice_model
+    from games.devyatka.bots.heuristic import choice_model
 
     model = choice_model(True, 0.2)
     rng = random.Random(1)
@@ -495,7 +496,7 @@ def test_mcmc_keeps_the_counts_and_every_pass_inference():
 def test_mcmc_is_deterministic_given_the_seed():
     state, history = play_to(4, 31, CLASSIC, 14, HeuristicBot().choose)
     know = kn.Knowledge(d.view(state, state.to_move), history)
-    from games.engine.bots.heuristic import choice_model
+    from games.devyatka.bots.heuristic import choice_model
 
     model = choice_model(False, 0.02, lowest=True)
 
@@ -548,7 +549,7 @@ def test_mcmc_samples_the_target_distribution():
 
 
 def test_choice_model_with_lowest_picks_the_heuristics_own_card():
-    from games.engine.bots.heuristic import best_card, best_set, choice_model
+    from games.devyatka.bots.heuristic import best_card, best_set, choice_model
 
     rng = random.Random(2)
     checked = 0
@@ -675,7 +676,7 @@ def end_score(me: int, keft: bool, players: int):
 def test_looking_ahead_never_scores_worse_than_the_plain_heuristic_playout():
     # With exact ties and no random seats the playouts are deterministic: the
     # look-ahead tries the heuristic's own card among the others and keeps the best.
-    from games.engine.bots.search import lookahead_playout
+    from games.devyatka.bots.search import lookahead_playout
 
     rng = random.Random(6)
     for seed in range(40):
@@ -776,7 +777,7 @@ def test_future_choices_per_information_set_lie_between_heuristic_and_clairvoyan
     # so it is one card per information set. Depth 2: the best single card per
     # information set, never worse than the heuristic's. The look-ahead playout
     # picks the best card per deal (as if the deal were known): never worse.
-    from games.engine.bots.search import info_set_values, lookahead_playout
+    from games.devyatka.bots.search import info_set_values, lookahead_playout
 
     rng = random.Random(11)
     for seed in range(30):

@@ -19,9 +19,11 @@ import pytest
 
 from analysis.coaching import decisions, judge
 from games import registry
-from games.engine import devyatka, golf
-from games.engine.bots import coach, get_bot
-from games.engine.bots.golf import choose as golf_choose
+from games.devyatka import coach as devyatka_coach
+from games.devyatka.bots import get_bot
+from games.engine import coach, devyatka, golf
+from games.golf import coach as golf_coach
+from games.golf.bots import choose as golf_choose
 
 SAMPLES = 8
 DEVYATKA = registry.engine("devyatka")
@@ -217,7 +219,7 @@ def test_devyatka_planted_blunder_is_flagged_a_blunder(keft: bool) -> None:
     first = judged[0]
     assert first["played"] == "KH" and first["best"] == "7C"
     assert first["verdict"] == coach.BLUNDER
-    measure = coach.MEASURES["avoid_loss" if keft else "place"]
+    measure = devyatka_coach.AVOID_LOSS if keft else devyatka_coach.PLACE
     assert first["loss"] >= measure.blunder
     # The good move played instead is fine.
     after, actions = devyatka.apply(state, "7C")
@@ -282,7 +284,7 @@ def test_golf_planted_blunder_is_flagged_a_blunder() -> None:
     assert [j["played"] for j in judged] == opening + ["take 1"] * 7 + ["draw", "swap 0"]
     blunder = judged[-1]
     assert blunder["verdict"] == coach.BLUNDER
-    assert blunder["loss"] >= coach.MEASURES["match_total"].blunder
+    assert blunder["loss"] >= golf_coach.MATCH_TOTAL.blunder
     assert blunder["best"] != "swap 0"
 
 
@@ -313,16 +315,16 @@ def test_golf_opening_flips_are_judged() -> None:
     state = golf.start(players, _golf_shoe(players, 1), golf.Options(rounds=3), seed=4)
     view = golf.view(state, 0)
     assert view["phase"] == golf.REVEAL
-    got = coach.judge_golf(view, [], "ready", 11, 1, 48)
+    got = golf_coach.judge_golf(view, [], "ready", 11, 1, 48)
     assert got["verdict"] in coach.FLAGGED
     assert got["best"].startswith("flip ")
-    first = coach.judge_golf(view, [], "flip 7", 11, 1, 48)
+    first = golf_coach.judge_golf(view, [], "flip 7", 11, 1, 48)
     assert first["verdict"] == coach.FINE and first["loss"] == 0
     flips = {tuple(v) for m, v in first["values"].items() if m.startswith("flip ")}
     assert len(flips) == 1
     # The second flip: the same column as the first, or another (two options).
     after, _ = golf.apply(state, 0, "flip 7")
-    second = coach.judge_golf(golf.view(after, 0), [(0, "flip 7")], "flip 1", 11, 2, 48)
+    second = golf_coach.judge_golf(golf.view(after, 0), [(0, "flip 7")], "flip 1", 11, 2, 48)
     values = second["values"]
     assert values["flip 1"] == values["flip 4"]  # 7's column
     assert values["flip 0"] == values["flip 2"] == values["flip 8"]
@@ -334,7 +336,7 @@ def test_golf_opening_flips_are_judged() -> None:
 
 
 def test_a_loss_within_the_noise_is_not_flagged() -> None:
-    measure = coach.MEASURES["place"]
+    measure = devyatka_coach.PLACE
     assert coach.verdict(measure, 0.6, 0.3, 3) == coach.FINE  # 2 standard errors
     assert coach.verdict(measure, 0.6, 0.1, 3) == coach.BLUNDER
 

@@ -1,4 +1,4 @@
-"""The Golf house bots (games.engine.bots.golf): legal, blind to hidden cards,
+"""The Golf house bots (games.golf.bots): legal, blind to hidden cards,
 sensible, within budget and reproducible. Pure Python, seeded, fast."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.engine import golf
-from games.engine.bots.golf import (
+from games.golf.bots import (
     LEVELS,
     STALL_TURNS,
     choose,
@@ -16,7 +16,7 @@ from games.engine.bots.golf import (
     heuristic_move,
     search_move,
 )
-from games.engine.bots.golf.core import Knowledge
+from games.golf.bots.core import Knowledge
 
 FAST = {"budget_ms": None, "samples": 3, "width": 3}  # count-based, cheap
 

@@ -33,7 +33,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import DECK36, INDEX36, POINTS36
+from games.engine.cards import DECK36, INDEX36, POINTS36
+
 from .base import Bot
 from .knowledge import FULL, mask_of_codes, table_of_rows
 

@@ -17,7 +17,7 @@ from itertools import repeat
 from operator import mul
 from typing import Any
 
-from ... import golf as engine
+from .. import engine
 
 RANKS = "A23456789TJQK"
 RIDX = {r: i for i, r in enumerate(RANKS)}

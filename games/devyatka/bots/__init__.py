@@ -2,7 +2,7 @@
 
 Usage (what the site's background runner calls)::
 
-    from games.engine.bots import get_bot
+    from games.devyatka.bots import get_bot
 
     bot = get_bot("search", seed=123, budget_ms=200)
     card = bot.choose(view, history)   # view = devyatka.view(state, seat)

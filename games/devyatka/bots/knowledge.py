@@ -41,8 +41,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .. import devyatka
-from ..cards import INDEX36, SUITS
+from games.engine.cards import INDEX36, SUITS
+
+from .. import engine as devyatka
 
 FULL = (1 << 36) - 1
 NINE_D = 1 << INDEX36["9D"]

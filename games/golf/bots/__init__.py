@@ -2,7 +2,7 @@
 
 The one entry point the site calls::
 
-    from games.engine.bots.golf import choose
+    from games.golf.bots import choose
 
     move = choose(level, view, history, seed, budget_ms=200)
 

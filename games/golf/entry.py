@@ -7,7 +7,8 @@ from collections.abc import Callable
 from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import golf
+from games.golf import engine as golf
+from games.golf.coach import MEASURES, judge_golf
 from games.i18n import lazy_format
 from games.registry import Column, Engine, Option
 
@@ -57,15 +58,13 @@ def _rules(options: dict) -> list[str]:
 
 
 def _choose(level: str, view: dict, history: list, seed: int, budget_ms: int) -> str:
-    from games.engine.bots.golf import choose
+    from games.golf.bots import choose
 
     return choose(level, view, [tuple(h) for h in history], seed, budget_ms)
 
 
 def _judge(view: dict, history: list, played: str, salt: object, index: int, samples: int) -> dict:
     """The coach's judgement of one Golf decision (the analysis app)."""
-    from games.engine.bots.coach import judge_golf
-
     return judge_golf(view, [tuple(h) for h in history], played, salt, index, samples)
 
 
@@ -144,7 +143,9 @@ ENGINE = Engine(
     simultaneous=lambda state: state.phase == golf.REVEAL,
     replay_view=_replay_view,
     rules_in_force=_rules,
+    rules_sections=(("golf", pgettext_lazy("variant name", "Golf")),),
     analysis_measure=lambda options: "match_total",
+    measures=MEASURES,
     judge=_judge,
     move_text=_move_text,
     duplicate=True,

@@ -7,7 +7,9 @@ from collections.abc import Callable
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import cards, devyatka
+from games.devyatka import engine as devyatka
+from games.devyatka.coach import MEASURES, judge_devyatka
+from games.engine import cards
 from games.registry import LOSS, PLACEMENT, Column, Engine, Option
 
 KEY = "devyatka"
@@ -65,7 +67,7 @@ def _replay_view(state: devyatka.State) -> dict:
 
 
 def _choose(level: str, view: dict, history: list, seed: int, budget_ms: int) -> str:
-    from games.engine.bots import get_bot
+    from games.devyatka.bots import get_bot
 
     options = {"budget_ms": budget_ms} if level == "search" else {}
     return get_bot(level, seed=seed, **options).choose(view, [tuple(h) for h in history])
@@ -73,8 +75,6 @@ def _choose(level: str, view: dict, history: list, seed: int, budget_ms: int) ->
 
 def _judge(view: dict, history: list, played: str, salt: object, index: int, samples: int) -> dict:
     """The coach's judgement of one Devyatka or Keft decision (the analysis app)."""
-    from games.engine.bots.coach import judge_devyatka
-
     return judge_devyatka(view, [tuple(h) for h in history], played, salt, index, samples)
 
 
@@ -174,7 +174,12 @@ ENGINE = Engine(
     seat_results=("cards_left", "points", "passes", "hands"),
     replay_view=_replay_view,
     rules_in_force=_rules,
+    rules_sections=(
+        ("devyatka", pgettext_lazy("variant name", "Devyatka")),
+        ("keft", pgettext_lazy("variant name", "Keft")),
+    ),
     analysis_measure=lambda options: "avoid_loss" if options.get("keft") else "place",
+    measures=MEASURES,
     judge=_judge,
     move_text=_move_text,
     duplicate=True,

@@ -84,12 +84,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import INDEX36, POINTS36
+from games.engine.cards import INDEX36, POINTS36
 
 # advance is the engine's one core move function, shared with the bots' fast
 # path: the heuristic playouts below play every card through it, so the rules
 # stay written once.
-from ..devyatka import (
+from ..engine import (
     CYCLES,
     FastState,
     advance,
