@@ -1,6 +1,6 @@
 """System checks of the registry entries: a wrong declaration fails `manage.py check`.
 
-Every registered entry (games.registry: `BUILTIN`, then `settings.EXTRA_GAMES`)
+Every registered entry (games.registry.entry_paths(): `settings.GAMES`' folders, then `settings.EXTRA_GAMES`)
 is read at start, not when a page first uses it: each declared option, result
 field, standings column, tie-break, scoring kind, rating family, measure and
 renderer must resolve, or the check says which entry and which field is wrong.
@@ -25,7 +25,6 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from django.conf import settings
 from django.core import checks
 from django.utils.module_loading import import_string
 
@@ -63,7 +62,7 @@ class _Entry:
 
 
 def _paths() -> tuple[str, ...]:
-    return (*registry.BUILTIN, *getattr(settings, "EXTRA_GAMES", ()))
+    return registry.entry_paths()
 
 
 def _values(option: registry.Option) -> tuple[Any, ...]:
@@ -290,7 +289,7 @@ def _check_per_options(entry: _Entry) -> None:
             ("E009", "scoring_kinds", lambda o=options: _kinds(e, o)),
             ("E010", "rating_family", lambda o=options: _family(e, o, families)),
         ]
-        if e.analysis_measure is not None:
+        if e.analysis_measure is not None and e.judge is not None:
             checks_.append(
                 (
                     "E007",
@@ -347,7 +346,7 @@ def check_registry(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckM
             errors.append(
                 checks.Error(
                     f"Game entry {path}: cannot be imported: {exc}",
-                    hint="Fix the dotted path in games.registry.BUILTIN or settings.EXTRA_GAMES.",
+                    hint="Fix settings.GAMES (a folder with entry.py) or the dotted path in settings.EXTRA_GAMES.",
                     obj=path,
                     id="games.E001",
                 )

@@ -308,12 +308,17 @@ class Engine:
 _loaded: dict[tuple[str, ...], dict[str, Engine]] = {}
 
 
-def _engines() -> dict[str, Engine]:
-    """Every registered engine by key: settings.GAMES' entries, then settings.EXTRA_GAMES."""
-    paths = (
+def entry_paths() -> tuple[str, ...]:
+    """The dotted path of every entry: settings.GAMES' folders' entry.ENGINE, then EXTRA_GAMES."""
+    return (
         *(f"{app}.entry.ENGINE" for app in settings.GAMES),
         *getattr(settings, "EXTRA_GAMES", ()),
     )
+
+
+def _engines() -> dict[str, Engine]:
+    """Every registered engine by key, in entry_paths() order."""
+    paths = entry_paths()
     engines = _loaded.get(paths)
     if engines is None:
         engines = {}

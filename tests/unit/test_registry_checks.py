@@ -185,4 +185,4 @@ TWICE = dataclasses.replace(highcard.ENGINE)
 def test_the_shipped_games_and_the_throwaway_game_pass(settings):
     settings.EXTRA_GAMES = ["tests.throwaway.highcard.ENGINE"]
     assert games_checks() == []
-    assert len(registry.engines()) == len(registry.BUILTIN) + 1
+    assert len(registry.engines()) == len(settings.GAMES) + 1
