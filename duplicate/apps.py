@@ -20,8 +20,10 @@ class DuplicateConfig(AppConfig):
 
         hooks.register_duty(round_reminders_duty)
 
-    def demo_data(self, people: list) -> int:
-        """The demo club's duplicate series, for `manage.py demo_data`: boards played now."""
+    def demo_data(self, people: list, site_demo) -> int:
+        """The demo club's duplicate series, for `manage.py demo_data`: boards played now.
+
+        `site_demo` is the site's demo module (club.demo), whose `play` it uses."""
         from duplicate import demo
 
-        return demo.build(people)
+        return demo.build(people, site_demo)

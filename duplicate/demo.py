@@ -4,8 +4,9 @@ One series on the demo's friendly nines variant: round 1 played by four demo
 members over the past week and closed (its standings, boards and travellers
 are public), and an open round that Anna, or anyone, can play now. Its boards
 get seeds from their series, round and number, and the members' cards are
-chosen as in the rest of the demo club (`club.demo.play`), so every machine
-gets the same series. Run again, it adds nothing, except a new open round
+chosen as in the rest of the demo club (`club.demo.play`, handed over by the
+`demo_data` command with the rest of the site's demo, which this app may not
+import: it is above the side apps), so every machine gets the same series. Run again, it adds nothing, except a new open round
 once the last one has ended.
 """
 
@@ -14,13 +15,13 @@ from __future__ import annotations
 import datetime
 import random
 import zlib
+from types import ModuleType
 
 from django.db import transaction
 from django.test.utils import override_settings
 from django.utils import timezone
 from django.utils.translation import pgettext_lazy
 
-from club import demo
 from club.models import Player
 from duplicate.models import DuplicateSeries, Round
 from duplicate.services import close_round, play_board
@@ -53,8 +54,11 @@ def _seed(*parts: object) -> int:
     return zlib.crc32(":".join(map(str, parts)).encode())
 
 
-def build(people: list[Player]) -> int:
-    """Make what is missing of the demo's duplicate series; returns the boards played now."""
+def build(people: list[Player], demo: ModuleType) -> int:
+    """Make what is missing of the demo's duplicate series; returns the boards played now.
+
+    `demo` is the site's demo (club.demo): its variants and its `play`.
+    """
     variant = Variant.objects.get(name=demo.PASS_RULE_VARIANT["name"])
     series, _ = DuplicateSeries.objects.get_or_create(
         slug=SLUG,
@@ -70,7 +74,7 @@ def build(people: list[Player]) -> int:
     played = 0
     now = timezone.now()
     if not series.rounds.exists():
-        played = _played_round(series, people, now)
+        played = _played_round(series, people, now, demo)
     last = series.rounds.order_by("-number").first()
     if last.ends <= now:
         _round(series, last.number + 1, max(now, last.ends), max(now, last.ends) + _days(OPEN_DAYS))
@@ -91,7 +95,7 @@ def _round(series: DuplicateSeries, number: int, starts, ends) -> Round:
     return round_
 
 
-def _played_round(series: DuplicateSeries, people: list[Player], now) -> int:
+def _played_round(series: DuplicateSeries, people: list[Player], now, demo: ModuleType) -> int:
     """Round 1: open for its members' plays, played out, then moved into the past and closed."""
     by_name = {p.display_name: p for p in people}
     played = 0

@@ -135,6 +135,53 @@ def duties() -> list[Duty]:
 
 
 # ---------------------------------------------------------------------------
+# Results: apps that keep something derived from results which must commit with them
+# (ratings: each row's rating change) subscribe in their AppConfig.ready(). Unlike
+# `emit`, listeners run at once, inside the transaction that writes the results (or
+# releases them), so their writes commit or roll back with the results; an exception
+# in a listener undoes the game's end, as a failed write of the results would.
+#
+# `results_released(game_key, options, rows)`: a game's GameResult rows (one per seat,
+# in seat order) count from now on: when the game finishes, or, for a game whose deal
+# was withheld then (`deal_withheld`: a duplicate board of an open round), when the
+# rule releases it (games.services.rate_games, in the transaction that closes the round).
+
+ResultsListener = Callable[[str, dict, list], None]  # (game key, variant options, rows)
+_results_listeners: list[ResultsListener] = []
+
+
+def listen_results(listener: ResultsListener) -> None:
+    if listener not in _results_listeners:
+        _results_listeners.append(listener)
+
+
+def results_released(game_key: str, options: dict, rows: list) -> None:
+    """Tell the results' listeners, now, inside the caller's transaction."""
+    for listener in list(_results_listeners):
+        listener(game_key, options, rows)
+
+
+# ---------------------------------------------------------------------------
+# Table lists: apps that show something beside each seat of a listed table (ratings:
+# the player's rating in the table's family, as `seat.rating`) annotate the tables
+# (seats prefetched) before a page shows them; one call for the whole list, so a
+# listener reads what it needs in one query. The lobby's pages call `annotate_tables`.
+
+TablesListener = Callable[[list], None]
+_tables_listeners: list[TablesListener] = []
+
+
+def listen_tables(listener: TablesListener) -> None:
+    if listener not in _tables_listeners:
+        _tables_listeners.append(listener)
+
+
+def annotate_tables(tables: list) -> None:
+    for listener in list(_tables_listeners):
+        listener(tables)
+
+
+# ---------------------------------------------------------------------------
 # Events: what happened to members at tables (their turn came, a table they sat
 # at started, their game finished, they were invited...), for apps that tell
 # members about it (notifications) without games importing them. Emitters call

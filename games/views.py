@@ -22,7 +22,6 @@ from games.forms import AwayForm, CreateTableForm
 from games.i18n import lazy_format
 from games.models import Game, Table, Variant
 from games.services import replays
-from ratings.stats import attach_seat_ratings
 
 
 def _lobby_context() -> dict:
@@ -30,7 +29,7 @@ def _lobby_context() -> dict:
     # Capped like the running tables: however many are open, the page stays small.
     open_tables = list(listed.open()[: settings.LOBBY_OPEN_TABLES])
     playing_tables = list(listed.playing()[:30])
-    attach_seat_ratings(open_tables + playing_tables)
+    hooks.annotate_tables(open_tables + playing_tables)  # their seats' ratings
     return {"open_tables": open_tables, "playing_tables": playing_tables}
 
 

@@ -29,7 +29,7 @@ class NotificationsConfig(AppConfig):
 
         mailer.run(stop)
 
-    def demo_data(self, people: list) -> int:
+    def demo_data(self, people: list, site_demo) -> int:
         """A few notifications for the demo member (`manage.py demo_data`)."""
         from notifications import demo
 

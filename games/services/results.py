@@ -6,11 +6,11 @@ from club.models import GameResult, Player
 from club.standings import half_points
 from games import hooks, registry
 from games.models import Game, Table
-from ratings.services import record_game
 
 
 def record_results(table: Table, game: Game) -> None:
-    """One GameResult per seat and their rating changes, in the transaction that finishes the game."""
+    """One GameResult per seat, in the transaction that finishes the game; the results'
+    listeners (games.hooks.results_released: the ratings) in it too."""
     result = game.result
     places = result["places"]
     engine = registry.engine(game.game)
@@ -31,9 +31,9 @@ def record_results(table: Table, game: Game) -> None:
         for seat, player_id in enumerate(game.players)
     )
     if not hooks.deal_withheld(table):
-        # A withheld game (a duplicate board of an open round) is rated when its round
-        # closes (rate_games): its rating change would tell how the board went.
-        record_game(game.game, game.options, rows)
+        # A withheld game (a duplicate board of an open round) is released when its
+        # round closes (rate_games): its rating change would tell how the board went.
+        hooks.results_released(game.game, game.options, rows)
     hooks.game_finished(table, game.pk, rows)
     if not hooks.has_listeners():
         return
@@ -75,6 +75,6 @@ def rate_games(game_ids: list[int]) -> int:
     for game_id in game_ids:
         rows = results.get(game_id)
         if rows and game_id not in rated:
-            record_game(rows[0].game.game, rows[0].game.options, rows)
+            hooks.results_released(rows[0].game.game, rows[0].game.options, rows)
             count += 1
     return count

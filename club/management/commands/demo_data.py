@@ -55,11 +55,13 @@ class Command(BaseCommand):
             for name in PLAYERS:
                 self._user(f"{name.lower()}@example.com", PLAYER_PASSWORD, name)
         report = demo.build(max(0, options["games"]), log=self.stdout.write)
-        # The side apps' own demo parts (an AppConfig's `demo_data(members)`: the
-        # duplicate series), so the club's command names none of them.
+        # The side apps' own demo parts (an AppConfig's `demo_data(members, site_demo)`:
+        # the duplicate series), so the club's command names none of them. They get
+        # the site's demo (club.demo: its variants, `play`) handed over: the site is
+        # above them and they import nothing of it (pyproject.toml, [tool.importlinter]).
         began = time.perf_counter()
         extra = sum(
-            app.demo_data(demo.members())
+            app.demo_data(demo.members(), demo)
             for app in apps.get_app_configs()
             if hasattr(app, "demo_data")
         )
