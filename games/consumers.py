@@ -25,8 +25,6 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from chat.consumers import CHAT_FRAME_PREFIX, ChatSocket, chat_frame_burst, is_chat_text, wants_chat
-from chat.rooms import LOBBY, table_room
 from club.i18n import language_from_scope
 from games import hooks, runner, services, socket_limits
 from games.broadcast import LOBBY_GROUP, player_group, publish, table_group
@@ -112,8 +110,12 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.bucket = TokenBucket(settings.WS_RATE_BURST, settings.WS_RATE_PER_SECOND, clock())
-        # Chat frames have a bucket of their own: chat never eats the move budget.
-        self.chat_bucket = TokenBucket(*chat_frame_burst(), clock())
+        # The apps that speak over this socket (games.hooks.SocketExtra: chat), each with
+        # a part of this socket's and a bucket of its own: chat never eats the move budget.
+        self.extras = [
+            (extra, extra.attach(self), TokenBucket(*extra.bucket(), clock()))
+            for extra in hooks.socket_extras()
+        ]
         self.refused = 0
         self.refused_since = -math.inf
         self.closing = False
@@ -146,7 +148,17 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
             await self._dispatch_one(self.client_queue.get_nowait())
 
     async def _dispatch_one(self, message: dict) -> None:
-        handler = getattr(self, get_handler_name(message), None)
+        name = get_handler_name(message)
+        handler = getattr(self, name, None)
+        if handler is None:
+            handler = next(
+                (
+                    getattr(part, name, None)
+                    for extra, part, _bucket in self.extras
+                    if name.startswith(extra.prefix)
+                ),
+                None,
+            )
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         try:
@@ -184,7 +196,10 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
 
     async def _admit(self, text_data: str | None, bytes_data: bytes | None) -> bool:
         """Size and rate limits, before the frame is parsed; False: it was answered."""
-        bucket = self.chat_bucket if is_chat_text(text_data) else self.bucket
+        bucket = next(
+            (bucket for extra, _part, bucket in self.extras if extra.claims(text_data)),
+            self.bucket,
+        )
         if self.closing:
             return False  # closed by us; frames already on the way are dropped
         limit = settings.WS_MAX_FRAME_BYTES
@@ -234,8 +249,20 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
             text = str(message)
         await self.send_json({"type": "error", "code": code, "message": text, **extra})
 
+    def _extra_part(self, kind: Any) -> Any:
+        """The part of the socket extra whose frames have this type, or None."""
+        if not isinstance(kind, str):
+            return None
+        return next(
+            (part for extra, part, _b in self.extras if kind.startswith(extra.prefix)), None
+        )
 
-class TableConsumer(ChatSocket, GuardedConsumer):
+    async def _extras_leave(self) -> None:
+        for _extra, part, _bucket in self.extras:
+            await part.leave()
+
+
+class TableConsumer(GuardedConsumer):
     """One connection to one table: a seated player's or a watcher's."""
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
@@ -292,14 +319,14 @@ class TableConsumer(ChatSocket, GuardedConsumer):
         runner.vouch_for(self.channel_name, self)
         await on_database(services.seat_connected)(self.table_id, self.player_id, self.channel_name)
         self.present = True
-        if wants_chat(self.scope):  # the table's chat: only once the socket may see the table
-            await self.chat_join(table_room(self.table_id), self.player_id)
+        for _extra, part, _bucket in self.extras:  # the table's chat: now it may see the table
+            await part.join_table(self.table_id, self.player_id)
 
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "group"):
             return  # never got as far as joining
         await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.chat_leave()
+        await self._extras_leave()
         if self.present:
             self.present = False
             await on_database(services.seat_disconnected)(self.table_id, self.channel_name)
@@ -333,8 +360,9 @@ class TableConsumer(ChatSocket, GuardedConsumer):
             if not isinstance(content, dict):
                 raise ProtocolError("bad_message", _("A message must be a JSON object."))
             kind = content.get("type")
-            if isinstance(kind, str) and kind.startswith(CHAT_FRAME_PREFIX):
-                await self.chat_receive(content)
+            part = self._extra_part(kind)
+            if part is not None:
+                await part.receive(content)
                 return
             if not isinstance(kind, str) or kind not in handlers:
                 raise ProtocolError(
@@ -440,7 +468,7 @@ class TableConsumer(ChatSocket, GuardedConsumer):
         await self.send(text_data=services.projected_text(snapshot, self.player_id))
 
 
-class LobbyConsumer(ChatSocket, GuardedConsumer):
+class LobbyConsumer(GuardedConsumer):
     """Tells lobby pages that the list of tables changed; they fetch it again.
 
     Signed-in members who ask for it (chat=1) also get the club-wide chat room.
@@ -468,27 +496,28 @@ class LobbyConsumer(ChatSocket, GuardedConsumer):
         self.member_id = player_id
         if player_id is not None and hooks.has_socket_listeners():
             await on_database(hooks.lobby_socket)(player_id, self.channel_name, True)
-        if wants_chat(self.scope) and player_id is not None:
-            await self.chat_join(LOBBY, player_id)
+        for _extra, part, _bucket in self.extras:  # the club-wide chat room
+            await part.join_lobby(player_id)
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", [LOBBY_GROUP]):
             await self.channel_layer.group_discard(group, self.channel_name)
-        await self.chat_leave()
+        await self._extras_leave()
         if getattr(self, "member_id", None) is not None and hooks.has_socket_listeners():
             await on_database(hooks.lobby_socket)(self.member_id, self.channel_name, False)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not await self._admit(text_data, bytes_data):
             return
-        if not is_chat_text(text_data):
+        part = next((part for extra, part, _b in self.extras if extra.claims(text_data)), None)
+        if part is None:
             await self._error("read_only", _("The lobby only sends updates."))
             return
         try:
             content = json.loads(text_data)
             if not isinstance(content, dict):
                 raise ValueError("not an object")
-            await self.chat_receive(content)
+            await part.receive(content)
         except (TypeError, ValueError, RecursionError):
             await self._error("bad_json", _("That message was not valid JSON."))
         except services.ServiceError as exc:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django.db import models, transaction
 
@@ -179,6 +179,42 @@ def listen_tables(listener: TablesListener) -> None:
 def annotate_tables(tables: list) -> None:
     for listener in list(_tables_listeners):
         listener(tables)
+
+
+# ---------------------------------------------------------------------------
+# Socket extras: an app that speaks over the table's and the lobby's sockets (chat)
+# registers a `SocketExtra` in its AppConfig.ready(). Every socket (games.consumers)
+# attaches one part per extra when it is made (`attach(socket)`), and
+#
+# - takes a frame whose text the extra `claims` (cheap, before parsing) from a rate
+#   bucket of the extra's own (`bucket()`: burst, refill a second), not the moves' one;
+# - hands a frame whose "type" starts with the extra's `prefix` to `part.receive(content)`
+#   (a refusal raises games.services.ServiceError, answered as an `error` frame);
+# - calls `part.join_table(table_id, player_id)` once the socket may see its table,
+#   `part.join_lobby(player_id)` on a member's lobby socket, `part.leave()` at the end
+#   (the part decides from `socket.scope` whether the socket asked for it);
+# - hands a channel-layer event whose handler name starts with the prefix
+#   ("chat.message" -> `chat_message`) to the part's method of that name.
+
+
+@dataclass(frozen=True)
+class SocketExtra:
+    prefix: str
+    claims: Callable[[str | None], bool]
+    bucket: Callable[[], tuple[float, float]]
+    attach: Callable[[Any], Any]
+
+
+_socket_extras: list[SocketExtra] = []
+
+
+def register_socket_extra(extra: SocketExtra) -> None:
+    if extra not in _socket_extras:
+        _socket_extras.append(extra)
+
+
+def socket_extras() -> list[SocketExtra]:
+    return list(_socket_extras)
 
 
 # ---------------------------------------------------------------------------
