@@ -26,7 +26,7 @@ class Decision:
     step: int  # the replay step the move makes (its position is step - 1)
     seat: int
     view: dict
-    history: tuple[tuple[int, str], ...]
+    history: tuple[tuple[int, str | None], ...]  # as the seat knew it (`seen_by`)
     played: str
 
 
@@ -49,11 +49,22 @@ def decisions(
         step += 1
         if seat in judged and not auto:
             view = engine.view(state, seat)
-            out.append(Decision(number, step, seat, view, tuple(history), move))
+            out.append(
+                Decision(number, step, seat, view, seen_by(engine, state, seat, history), move)
+            )
         state, actions = engine.apply(state, seat, move)
         history.extend((s, m) for s, m in actions)
         i += max(1, len(actions))
     return out
+
+
+def seen_by(
+    engine: Engine, state: Any, seat: int, history: Sequence[tuple[int, str]]
+) -> tuple[tuple[int, str | None], ...]:
+    """The history as ``seat`` knew it then: a move the rules keep face down from it (a
+    pick made while it still chooses, the entry's ``hidden_moves``) is ``None``."""
+    hidden = engine.hidden_entries(state, seat, [mover for mover, _move in history])
+    return tuple((mover, None if i in hidden else move) for i, (mover, move) in enumerate(history))
 
 
 def judge(engine: Engine, decision: Decision, salt: Any, samples: int) -> dict | None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.registry import MEASURE_KEY_LENGTH
+
 
 class GameAnalysis(models.Model):
     class Status(models.TextChoices):
@@ -25,7 +27,7 @@ class GameAnalysis(models.Model):
         related_name="analyses",
         verbose_name=_("requested by"),
     )
-    measure = models.CharField(_("measure"), max_length=20, blank=True)
+    measure = models.CharField(_("measure"), max_length=MEASURE_KEY_LENGTH, blank=True)
     samples = models.PositiveIntegerField(_("sampled deals per decision"), default=0)
     done = models.PositiveIntegerField(_("decisions judged"), default=0)
     total = models.PositiveIntegerField(_("decisions to judge"), default=0)

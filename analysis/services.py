@@ -27,11 +27,12 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from analysis import search, workers
+from analysis.chart import measure_of
 from analysis.coaching import decisions
 from analysis.models import GameAnalysis
 from club.models import Player
 from games import hooks, registry
-from games.engine.coach import FLAGGED
+from games.engine.coach import FLAGGED, Measure
 from games.models import Game
 from games.services.common import ServiceError
 
@@ -277,21 +278,20 @@ def _run(analysis: GameAnalysis, mine: Any) -> None:
         total=len(todo),
         saved=len(todo),
         decisions=judged,
-        summary=summarise(analysis.measure, judged),
+        summary=summarise(measure_of(game.game, analysis.measure), judged),
         cpu_seconds=spent,
         heartbeat=timezone.now(),
         finished=timezone.now(),
     )
 
 
-def summarise(measure_key: str, judged: list[dict]) -> dict[str, dict]:
+def summarise(measure: Measure, judged: list[dict]) -> dict[str, dict]:
     """Per seat: verdict counts and the accuracy.
 
     Accuracy: over the seat's decisions with a choice, the mean of 1 - (the
     loss of a flagged move / the measure's blunder threshold, capped at 1);
     a fine move counts 1. 100% means no flagged move.
     """
-    measure = registry.measure(measure_key)
     out: dict[str, dict] = {}
     for d in judged:
         row = out.setdefault(
@@ -426,7 +426,7 @@ def panel_context(game: Game) -> dict[str, Any]:
     if analysis is None or analysis.status != GameAnalysis.Status.DONE:
         return context
     names = _names(game)
-    measure = analysis.measure
+    measure = measure_of(game.game, analysis.measure)
     summary = analysis.summary or {}
     move_text = registry.engine(game.game).move_text
     rows = []
@@ -450,6 +450,7 @@ def panel_context(game: Game) -> dict[str, Any]:
         )
     context.update(
         names=names,
+        measure=measure,
         measure_label=measure_label(measure),
         chart=svg(measure, analysis.decisions, names),
         rows=rows,

@@ -174,7 +174,7 @@ class SeriesQuerySet(models.QuerySet):
 
 class Series(models.Model):
     class Scoring:
-        """The shipped scoring kinds; every kind is in games.registry.SCORING_KINDS."""
+        """The shipped scoring kinds; every kind is in games.registry.all_scoring_kinds()."""
 
         LOSS = registry.LOSS
         PLACEMENT = registry.PLACEMENT
@@ -183,7 +183,7 @@ class Series(models.Model):
     slug = models.SlugField(unique=True)
     variant = models.ForeignKey("games.Variant", on_delete=models.PROTECT, related_name="series")
     scoring = models.CharField(
-        max_length=10,
+        max_length=registry.SCORING_KEY_LENGTH,
         choices=registry.scoring_choices,
         blank=True,
         help_text=_(
@@ -234,7 +234,9 @@ class Series(models.Model):
 
     @property
     def is_loss(self) -> bool:
-        return self.scoring == self.Scoring.LOSS
+        """Scored by losses (a single-loser kind: games.registry.ScoringKind)."""
+        kinds = registry.all_scoring_kinds()
+        return kinds[self.scoring].single_loser if self.scoring in kinds else False
 
     @property
     def scored(self) -> bool:
@@ -253,9 +255,8 @@ class Series(models.Model):
             if not self.scoring:
                 self.scoring = engine.scoring_default(options)
             if self.scoring not in engine.scoring_kinds(options):
-                refusal = registry.SCORING_REFUSALS.get(
-                    self.scoring, _("%(variant)s cannot be scored that way.")
-                )
+                kind = registry.all_scoring_kinds().get(self.scoring)
+                refusal = (kind and kind.refusal) or _("%(variant)s cannot be scored that way.")
                 errors["scoring"] = refusal % {"variant": self.variant}
         if self.starts and self.ends and self.ends < self.starts:
             errors["ends"] = "The series cannot end before it starts."

@@ -40,7 +40,8 @@ class Row:
     best_score: int | None = None
     rank: int | None = None
     recent: list[str] = field(default_factory=list)
-    # (Column, value) of the game's own standings figures (Engine.standings_columns).
+    # (Column, value) of the game's own standings figures (Engine.standings_columns:
+    # each a figure of this row, by name or computed from it by the entry).
     extra: list = field(default_factory=list)
 
     @property
@@ -81,26 +82,17 @@ class Row:
         return f"{self.points_per_game:.3f}"
 
 
-# Each series scoring kind's own figure, best first (games.registry.SCORING_KINDS).
-KIND_KEYS: dict[str, Callable[[Row], tuple]] = {
-    registry.LOSS: lambda row: (row.losses / row.games,),  # S2: lower loss rate
-    registry.PLACEMENT: lambda row: (-row.half_points / row.games,),  # S3: points per game
-}
-
-# What a game may name in its tie_breaks (games.registry: Engine.tie_breaks), best first.
-TIE_BREAKS: dict[str, Callable[[Row], object]] = {
-    "games": lambda row: -row.games,  # more games played
-    "average_score": lambda row: row.score_sum / row.games,  # lower average score
-}
-
-
-def standings_key(kind: str, tie_breaks: Sequence[str] = ("games",)) -> Callable[[Row], tuple]:
-    """The ranking key of a scoring kind, then the game's tie-breaks in turn."""
-    first = KIND_KEYS[kind]
-    if tuple(tie_breaks) == ("games",):  # the shipped games' order, without the loop
-        return lambda row: (*first(row), -row.games)
-    breaks = [TIE_BREAKS[name] for name in tie_breaks]
-    return lambda row: (*first(row), *(b(row) for b in breaks))
+def standings_key(
+    kind: registry.ScoringKind, tie_breaks: Sequence[registry.TieBreak] = (registry.MORE_GAMES,)
+) -> Callable[[Row], tuple]:
+    """The ranking key: the scoring kind's own figure (``kind.rank``, best first), then the
+    game's tie-breaks in turn (games.registry: ``ScoringKind``, ``Engine.tie_break_list``)."""
+    first = kind.rank
+    orders = [tie_break.order for tie_break in tie_breaks]
+    if len(orders) == 1:  # the usual case (one tie-break), without the loop
+        (only,) = orders
+        return lambda row: (*first(row), only(row))
+    return lambda row: (*first(row), *(order(row) for order in orders))
 
 
 def loss_key(row: Row) -> tuple:
@@ -174,11 +166,12 @@ def standings(series) -> list[Row]:
     for player_id, marks in recent_marks(series).items():
         if player_id in rows:
             rows[player_id].recent = marks
-    key = standings_key(series.scoring, series.variant.engine.tie_breaks)
+    engine = series.variant.engine
+    key = standings_key(registry.scoring_kind(series.scoring), engine.tie_break_list())
     ranked = rank_rows(list(rows.values()), key, series.min_games)
     columns = series.standings_columns
     for row in ranked:
-        row.extra = [(column, getattr(row, column.key)) for column in columns]
+        row.extra = [(column, column.figure(row)) for column in columns]
     return ranked
 
 

@@ -185,7 +185,7 @@ def series_csv(request: HttpRequest, slug: str) -> HttpResponse:
                     r.points_text,
                     r.points_per_game_text,
                 ]
-                + [getattr(r, c.key) for c in columns]
+                + [c.figure(r) for c in columns]
             )
     return response
 

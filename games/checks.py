@@ -214,42 +214,157 @@ def _check_result(entry: _Entry) -> None:
         )
 
 
+def _sample_row(e: registry.Engine) -> Any:
+    """A standings row of two games (a win and a loss), to try declared figures on."""
+    from club.standings import Row
+
+    scored = {"score_sum": 9, "best_score": 3} if e.scored else {}
+    return Row(
+        player_id=0, name="", games=2, wins=1, losses=1, place_sum=3, half_points=2, **scored
+    )
+
+
+def _tried(function: Any, row: Any) -> str | None:
+    """Why calling a declared function on a sample row fails, or None."""
+    if not callable(function):
+        return f"{function!r} is not a function of a standings row."
+    try:
+        function(row)
+    except Exception as exc:  # a declaration that raises is what the check is for
+        return f"raises {type(exc).__name__} on a standings row: {exc}"
+    return None
+
+
 def _check_standings(entry: _Entry) -> None:
-    from club.standings import TIE_BREAKS, Row
+    from club.standings import Row
 
     e = entry.engine
     figures = {f.name for f in dataclasses.fields(Row)} | {
         name for name, value in vars(Row).items() if isinstance(value, property)
     }
     figures -= {"player_id", "name", "recent", "extra"}  # the row's own, not figures
+    row = _sample_row(e)
     csv_names: set[str] = set()
     for column in e.standings_columns:
         field = f"standings_columns[{column.key!r}]"
-        if column.key not in figures:
+        if column.value is not None:
+            why = _tried(column.value, row)
+            if why:
+                entry.error("E005", field, f"value: {why}")
+        elif column.key not in figures:
             entry.error(
                 "E005",
                 field,
                 f"{column.key!r} is not a figure of a standings row.",
-                f"Use one of {', '.join(sorted(figures))} (club.standings.Row) "
-                f"in the entry {e.key!r} ({entry.path}).",
+                f"Use one of {', '.join(sorted(figures))} (club.standings.Row), or compute "
+                f"it with Column(value=...), in the entry {e.key!r} ({entry.path}).",
             )
         elif column.key in SCORE_FIGURES and not e.scored:
             entry.error("E005", field, f"{column.key!r} reads scores; the game is not `scored`.")
         if column.csv and (not CSV_NAME.match(column.csv) or column.csv in csv_names):
             entry.error("E005", field, f"the CSV name {column.csv!r} is not a unique identifier.")
         csv_names.add(column.csv)
-    for name in e.tie_breaks:
+    for tie_break in e.tie_breaks:
+        name = tie_break.key if isinstance(tie_break, registry.TieBreak) else tie_break
         field = f"tie_breaks[{name!r}]"
-        if name not in TIE_BREAKS:
+        if isinstance(tie_break, registry.TieBreak):
+            why = _tried(tie_break.order, row)
+            if not tie_break.key or not isinstance(tie_break.key, str):
+                entry.error("E006", field, "a declared tie-break needs a key.")
+            elif why:
+                entry.error("E006", field, f"order: {why}")
+        elif not isinstance(tie_break, str) or tie_break not in registry.TIE_BREAKS:
             entry.error(
                 "E006",
                 field,
                 f"{name!r} is not a tie-break.",
-                f"Use one of {', '.join(TIE_BREAKS)} (club.standings.TIE_BREAKS) "
-                f"in the entry {e.key!r} ({entry.path}).",
+                f"Use one of {', '.join(registry.TIE_BREAKS)} (games.registry.TIE_BREAKS), "
+                f"or declare a games.registry.TieBreak, in the entry {e.key!r} ({entry.path}).",
             )
-        elif name in SCORE_FIGURES and not e.scored:
+            continue
+        else:
+            tie_break = registry.TIE_BREAKS[tie_break]
+        if tie_break.scored and not e.scored:
             entry.error("E006", field, f"{name!r} reads scores; the game is not `scored`.")
+
+
+def _check_own_scoring_kinds(entry: _Entry, kinds: dict[str, str]) -> None:
+    """The scoring kinds an entry declares: keys that fit Series.scoring and are nobody
+    else's, a label, a ranking figure that works on a standings row."""
+    e = entry.engine
+    row = _sample_row(e)
+    for kind in e.own_scoring_kinds:
+        if not isinstance(kind, registry.ScoringKind):
+            entry.error(
+                "E009", "own_scoring_kinds", f"{kind!r} is not a games.registry.ScoringKind."
+            )
+            continue
+        field = f"own_scoring_kinds[{kind.key!r}]"
+        length = registry.SCORING_KEY_LENGTH
+        if not isinstance(kind.key, str) or not KEY.match(kind.key) or len(kind.key) > length:
+            entry.error(
+                "E009",
+                field,
+                f"{kind.key!r} is not a scoring kind key (lower-case letters, digits and _, "
+                f"starting with a letter, at most {length}).",
+            )
+        elif kind.key in registry.SCORING_KINDS or kind.key in kinds:
+            owner = kinds.get(kind.key, "the shipped scoring kinds")
+            entry.error("E009", field, f"{kind.key!r} is also a scoring kind of {owner}.")
+        kinds.setdefault(kind.key, entry.path)
+        if not str(kind.label):
+            entry.error("E009", field, "the label is empty.")
+        why = _tried(kind.rank, row)
+        if why is None and not isinstance(kind.rank(row), tuple):
+            why = "does not give a tuple."
+        if why:
+            entry.error("E009", field, f"rank: {why}")
+
+
+def _check_measures(entry: _Entry) -> None:
+    """The coach's measures: each a games.engine.coach.Measure with a key that fits an
+    analysis, a label, a unit and digits the analysis can show, thresholds in order."""
+    from games.engine.coach import UNITS, Measure
+
+    e = entry.engine
+    seen: set[str] = set()
+    for measure in e.measures:
+        if not isinstance(measure, Measure):
+            entry.error("E007", "measures", f"{measure!r} is not a games.engine.coach.Measure.")
+            continue
+        field = f"measures[{measure.key!r}]"
+        length = registry.MEASURE_KEY_LENGTH
+        if (
+            not isinstance(measure.key, str)
+            or not KEY.match(measure.key)
+            or len(measure.key) > length
+        ):
+            entry.error(
+                "E007",
+                field,
+                f"{measure.key!r} is not a measure key (at most {length} characters).",
+            )
+        elif measure.key in seen:
+            entry.error("E007", field, f"{measure.key!r} is declared twice.")
+        seen.add(measure.key)
+        if not str(measure.label):
+            entry.error("E007", field, "the label is empty (the analysis chart's title).")
+        if measure.unit not in UNITS:
+            entry.error("E007", field, f"unit {measure.unit!r} is not one of {', '.join(UNITS)}.")
+        digits = measure.digits
+        if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 6:
+            entry.error("E007", field, f"digits {digits!r} is not a whole number from 0 to 6.")
+        if not isinstance(measure.higher, bool):
+            entry.error("E007", field, f"higher {measure.higher!r} is not True or False.")
+        thresholds = (measure.inaccuracy, measure.mistake, measure.blunder)
+        if not all(isinstance(t, int | float) for t in thresholds) or not (
+            0 < thresholds[0] <= thresholds[1] <= thresholds[2]
+        ):
+            entry.error(
+                "E007",
+                field,
+                f"the thresholds {thresholds!r} are not 0 < inaccuracy <= mistake <= blunder.",
+            )
 
 
 def _check_renderer(entry: _Entry) -> None:
@@ -294,7 +409,9 @@ def _check_per_options(entry: _Entry) -> None:
                 (
                     "E007",
                     "analysis_measure",
-                    lambda o=options: _measure(e, o, {m.key: m for m in e.measures}),
+                    lambda o=options: _measure(
+                        e, o, {getattr(m, "key", None): m for m in e.measures}
+                    ),
                 )
             )
         if e.duplicate and e.duplicate_key is not None:
@@ -310,12 +427,15 @@ def _check_per_options(entry: _Entry) -> None:
 
 def _kinds(e: registry.Engine, options: dict) -> str | None:
     kinds = tuple(e.scoring_kinds(options))
-    unknown = [kind for kind in kinds if kind not in registry.SCORING_KINDS]
+    known = {**registry.SCORING_KINDS, **{k.key: k for k in e.own_scoring_kinds}}
+    unknown = [kind for kind in kinds if kind not in known]
     if not kinds or unknown:
-        return f"{kinds!r} are not scoring kinds of {tuple(registry.SCORING_KINDS)}."
-    if registry.LOSS in kinds and e.family(options) not in e.loss_families:
+        return f"{kinds!r} are not scoring kinds of {tuple(known)}."
+    single = [kind for kind in kinds if known[kind].single_loser]
+    if single and e.family(options) not in e.loss_families:
         return (
-            f"loss scoring needs a single-loser family (loss_families), not {e.family(options)!r}."
+            f"{single[0]} scoring needs a single-loser family (loss_families), "
+            f"not {e.family(options)!r}."
         )
     return None
 
@@ -339,6 +459,7 @@ def check_registry(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckM
     """Every registered entry's declarations (the module's docstring)."""
     errors: list[checks.CheckMessage] = []
     keys: dict[str, str] = {}
+    scoring_kinds: dict[str, str] = {}
     for path in _paths():
         try:
             engine = import_string(path)
@@ -367,6 +488,8 @@ def check_registry(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckM
         options_ok = _check_options(entry)
         _check_results(entry)
         _check_standings(entry)
+        _check_own_scoring_kinds(entry, scoring_kinds)
+        _check_measures(entry)
         _check_renderer(entry)
         if options_ok:
             _check_per_options(entry)

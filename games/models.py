@@ -93,7 +93,12 @@ class Variant(models.Model):
     @property
     def single_loser(self) -> bool:
         """Its games have one loser and no other order (a loss per game can be counted)."""
-        return registry.LOSS in self.engine.scoring_kinds(self.options)
+        kinds = registry.all_scoring_kinds()
+        return any(
+            kinds[key].single_loser
+            for key in self.engine.scoring_kinds(self.options)
+            if key in kinds
+        )
 
     def rules_in_force(self) -> list[str]:
         """This variant's rules, one short line each, for the lobby and the table page."""

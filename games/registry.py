@@ -15,8 +15,13 @@ through its functions, and the data layer asks it what a game is made of:
   and the game's own figures (``GameResult.detail``), described for people by
   ``result_columns``.
 * ``scoring_kinds``: the house-series scoring kinds a variant supports (the
-  first is the default), ``standings_columns`` the figures standings and CSV
-  show besides the kind's own, ``tie_breaks`` the order of equal rows.
+  first is the default; `ScoringKind`, the shipped ones and the game's
+  ``own_scoring_kinds``), ``standings_columns`` the figures standings and CSV
+  show besides the kind's own, ``tie_breaks`` the order of equal rows
+  (`TieBreak`); all data, so club.standings names no game and no figure of one.
+* ``measures``: the coach's measures (games.engine.coach.Measure: the
+  verdict thresholds, the label, unit and digits the analysis shows), and
+  ``analysis_measure`` the one a variant's games are judged in.
 * ``families``: the rating families (key, label) its variants are rated in.
 
 The API, small on purpose: `engine(key)`, `engines()`, `game_choices()`,
@@ -38,19 +43,78 @@ from django.conf import settings
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
-# Series scoring kinds (club.standings ranks each; a game's `scoring_kinds` says which it
-# supports). The refusal is what the admin says for a variant that does not support it.
+# Series scoring kinds (club.standings ranks by them; a game's `scoring_kinds` says which
+# of them a variant supports): the shipped ones below, and any an entry declares in
+# `own_scoring_kinds` (`ScoringKind`). Their figures and tie-breaks read a standings row
+# (club.standings.Row): its counts and sums of the series' GameResult rows, every game
+# alike: games, wins, losses, place_sum, half_points, score_sum, best_score.
 LOSS = "loss"
 PLACEMENT = "placement"
-SCORING_KINDS: dict[str, Any] = {
-    LOSS: _("One loss per game"),
-    PLACEMENT: _("Placement points"),
+# Series.scoring's length: a scoring kind's key is at most this long.
+SCORING_KEY_LENGTH = 10
+# GameAnalysis.measure's length: a coach measure's key is at most this long.
+MEASURE_KEY_LENGTH = 20
+
+
+@dataclass(frozen=True)
+class ScoringKind:
+    """How a house series ranks its players (RULES.md S2, S3): declared as data.
+
+    ``key`` is stored in Series.scoring; ``label`` is the admin's choice (gettext_lazy);
+    ``rank`` gives a standings row's own figure, a tuple, best (lowest) first; the game's
+    tie-breaks order equal ones. ``single_loser``: the kind counts losses (a variant whose
+    games have one loser: its family is in `Engine.loss_families`); its standings show
+    losses and a loss rate and the recent games as lost / not lost; otherwise they show
+    wins, average place and placement points, then the game's own `standings_columns`.
+    ``refusal`` is what the admin says of a variant that does not support the kind
+    (%(variant)s filled in); empty: a general refusal.
+    """
+
+    key: str
+    label: Any
+    rank: Callable[[Any], tuple]
+    single_loser: bool = False
+    refusal: Any = ""
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """An order of standings rows whose scoring figure is equal: ``order(row)``, lower first.
+
+    ``scored``: it reads the rows' scores (only a `scored` game has them). An entry names a
+    shipped one (`TIE_BREAKS`) or declares its own in `Engine.tie_breaks`.
+    """
+
+    key: str
+    order: Callable[[Any], Any]
+    scored: bool = False
+
+
+SCORING_KINDS: dict[str, ScoringKind] = {
+    kind.key: kind
+    for kind in (
+        # S2: the lower loss rate first.
+        ScoringKind(
+            LOSS,
+            _("One loss per game"),
+            lambda row: (row.losses / row.games,),
+            single_loser=True,
+            refusal=_(
+                "Loss scoring needs a single-loser variant: a loss per game makes no sense "
+                "for a game with places or totals; %(variant)s ranks every player."
+            ),
+        ),
+        # S3: more placement points per game first.
+        ScoringKind(PLACEMENT, _("Placement points"), lambda row: (-row.half_points / row.games,)),
+    )
 }
-SCORING_REFUSALS: dict[str, Any] = {
-    LOSS: _(
-        "Loss scoring needs a single-loser variant: a loss per game makes no sense "
-        "for a game with places or totals; %(variant)s ranks every player."
-    ),
+MORE_GAMES = TieBreak("games", lambda row: -row.games)
+TIE_BREAKS: dict[str, TieBreak] = {
+    tie_break.key: tie_break
+    for tie_break in (
+        MORE_GAMES,
+        TieBreak("average_score", lambda row: row.score_sum / row.games, scored=True),
+    )
 }
 
 # The GameResult columns every game fills; the rest of a game's figures go to `detail`.
@@ -105,12 +169,20 @@ class Option:
 class Column:
     """A figure shown for people: ``key`` names it (a `club.standings.Row` attribute in
     ``standings_columns``, a ``GameResult.detail`` key in ``result_columns``); ``label``
-    heads the page's column and ``csv`` the CSV's (empty: not in the CSV)."""
+    heads the page's column and ``csv`` the CSV's (empty: not in the CSV).
+
+    A standings column may compute its figure instead: ``value(row)`` of a standings row
+    (see `ScoringKind`), then ``key`` only names it."""
 
     key: str
     label: Any
     csv: str = ""
     testid: str = ""
+    value: Callable[[Any], Any] | None = None
+
+    def figure(self, row: Any) -> Any:
+        """This column's figure of a standings row."""
+        return self.value(row) if self.value is not None else getattr(row, self.key)
 
 
 @dataclass(frozen=True)
@@ -187,10 +259,15 @@ class Engine:
     loss_families: tuple[str, ...] = ()
     # (options) -> the series scoring kinds (SCORING_KINDS) a variant supports; first = default.
     scoring_kinds: Callable[[dict], tuple[str, ...]] = lambda options: (PLACEMENT,)
-    # Standings figures besides the scoring kind's own (placement series only).
+    # Scoring kinds of the game's own, besides the shipped SCORING_KINDS (its
+    # `scoring_kinds` may then name them; every series may be scored by them).
+    own_scoring_kinds: tuple[ScoringKind, ...] = ()
+    # Standings figures besides the scoring kind's own (placement series only): a
+    # standings row's figure by name, or computed by the column's `value`.
     standings_columns: tuple[Column, ...] = ()
-    # Equal standings keys are then ordered by these, in turn (club.standings.TIE_BREAKS).
-    tie_breaks: tuple[str, ...] = ("games",)
+    # Equal standings keys are then ordered by these, in turn: names of TIE_BREAKS, or
+    # the game's own `TieBreak`s.
+    tie_breaks: tuple[str | TieBreak, ...] = ("games",)
     # Figures of GameResult.detail shown per result (admin, player pages).
     result_columns: tuple[Column, ...] = ()
     # (place, players, lost, detail, options) -> a result in words for the player page,
@@ -287,6 +364,17 @@ class Engine:
     def scoring_default(self, options: dict) -> str:
         return self.scoring_kinds(options)[0]
 
+    def tie_break_list(self) -> list[TieBreak]:
+        """The tie-breaks in turn, names resolved (ValueError for a name that is none)."""
+        found = []
+        for tie_break in self.tie_breaks:
+            if isinstance(tie_break, str):
+                if tie_break not in TIE_BREAKS:
+                    raise ValueError(f"{tie_break!r} is not a tie-break.")
+                tie_break = TIE_BREAKS[tie_break]
+            found.append(tie_break)
+        return found
+
     def family(self, options: dict) -> str:
         """The rating family of a game with these options: the game's key unless split."""
         return self.rating_family(options) if self.rating_family else self.key
@@ -360,9 +448,33 @@ def game_choices() -> list[tuple[str, str]]:
     return [(e.key, e.label) for e in engines()]
 
 
+_scoring: dict[tuple[str, ...], dict[str, ScoringKind]] = {}
+
+
+def all_scoring_kinds() -> dict[str, ScoringKind]:
+    """Every series scoring kind by key: the shipped ones, then the games' own."""
+    paths = entry_paths()
+    kinds = _scoring.get(paths)
+    if kinds is None:
+        kinds = dict(SCORING_KINDS)
+        for e in engines():
+            for kind in e.own_scoring_kinds:
+                kinds.setdefault(kind.key, kind)
+        _scoring[paths] = kinds
+    return kinds
+
+
+def scoring_kind(key: str) -> ScoringKind:
+    """The scoring kind of that key (ValueError if no game declares it)."""
+    try:
+        return all_scoring_kinds()[key]
+    except KeyError:
+        raise ValueError(f"Unknown scoring kind {key!r}.") from None
+
+
 def scoring_choices() -> list[tuple[str, Any]]:
     """Every series scoring kind as (key, label): the choices of Series.scoring."""
-    return list(SCORING_KINDS.items())
+    return [(key, kind.label) for key, kind in all_scoring_kinds().items()]
 
 
 def rating_families() -> list[tuple[str, str]]:

@@ -28,8 +28,17 @@ from .engine import FastState, fast_apply
 
 # Expected final place: a tenth of a place is an inaccuracy, half a place a blunder.
 PLACE = Measure("place", higher=False, inaccuracy=0.1, mistake=0.25, blunder=0.5)
-# Chance to avoid the loss: 5 points of percentage, 15, 30.
-AVOID_LOSS = Measure("avoid_loss", higher=True, inaccuracy=0.05, mistake=0.15, blunder=0.3)
+# Chance to avoid the loss: 5 points of percentage, 15, 30; shown as a whole percentage.
+AVOID_LOSS = Measure(
+    "avoid_loss",
+    higher=True,
+    inaccuracy=0.05,
+    mistake=0.15,
+    blunder=0.3,
+    unit="percent",
+    digits=0,
+)
+# The words for people (the label) are the entry's (games/devyatka/entry.py).
 MEASURES = (PLACE, AVOID_LOSS)
 
 

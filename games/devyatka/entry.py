@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.devyatka import engine as devyatka
-from games.devyatka.coach import MEASURES, judge_devyatka
+from games.devyatka.coach import AVOID_LOSS, PLACE, judge_devyatka
 from games.engine import cards
 from games.registry import LOSS, PLACEMENT, Column, Engine, Option
 
@@ -129,6 +130,14 @@ def _move_text(move: str) -> str:
     return cards.rank(move).replace("T", "10") + _SUIT_SYMBOLS[cards.suit(move)]
 
 
+# The coach's measures (games/devyatka/coach.py) with their words for people: the
+# analysis chart's title and the table's caption.
+MEASURES = (
+    replace(PLACE, label=_("Expected final place (lower is better)")),
+    replace(AVOID_LOSS, label=_("Chance to avoid the loss (higher is better)")),
+)
+
+
 ENGINE = Engine(
     key=KEY,
     label=LABEL,
@@ -178,7 +187,7 @@ ENGINE = Engine(
         ("devyatka", pgettext_lazy("variant name", "Devyatka")),
         ("keft", pgettext_lazy("variant name", "Keft")),
     ),
-    analysis_measure=lambda options: "avoid_loss" if options.get("keft") else "place",
+    analysis_measure=lambda options: (AVOID_LOSS if options.get("keft") else PLACE).key,
     measures=MEASURES,
     judge=_judge,
     move_text=_move_text,

@@ -61,13 +61,26 @@ FLAGGED = (INACCURACY, MISTAKE, BLUNDER)
 NOISE_Z = 2.5
 
 
+#: How a measure's values are written (:attr:`Measure.unit`): a plain number in the
+#: game's own units (places, points), or a chance from 0 to 1 shown as a percentage.
+UNITS = ("number", "percent")
+
+
 @dataclass(frozen=True)
 class Measure:
     """How a game's outcome is judged: the value's meaning and the verdict thresholds.
 
+    ``key`` names it (stored with an analysis: at most 20 characters).
     ``higher``: higher values are better. Thresholds are losses in the
     measure's units (places, probability, points) from which a significant
     loss is an inaccuracy, a mistake, a blunder.
+
+    How people see it (the analysis chart and table, static/js/analysis.js),
+    declared with the game's entry (the engine knows no language): ``label``
+    (words for people, a lazy translation: the chart's title), ``unit`` (one
+    of :data:`UNITS`: a "percent" measure is a chance from 0 to 1, its chart's
+    axis spans 0 to 100%) and ``digits``, the decimals shown (of the
+    percentage for a "percent" measure).
     """
 
     key: str
@@ -75,6 +88,14 @@ class Measure:
     inaccuracy: float
     mistake: float
     blunder: float
+    label: Any = ""
+    unit: str = "number"
+    digits: int = 2
+
+    @property
+    def better(self) -> str:
+        """ "higher" or "lower": which values are better."""
+        return "higher" if self.higher else "lower"
 
 
 def decision_rng(salt: Any, index: int, seat: int) -> str:
@@ -159,6 +180,7 @@ __all__ = [
     "INACCURACY",
     "MISTAKE",
     "Measure",
+    "UNITS",
     "VERDICTS",
     "decision_rng",
     "prepared",

@@ -33,8 +33,11 @@ from .bots.search import determinise
 #: about what the heuristic bots score a round at 2-4 seats.
 GOLF_ROUND_MEAN = 18.0
 
-# Expected match total in Golf points: 1.5, 4, 8 points.
-MATCH_TOTAL = Measure("match_total", higher=False, inaccuracy=1.5, mistake=4.0, blunder=8.0)
+# Expected match total in Golf points: 1.5, 4, 8 points; shown with one decimal.
+MATCH_TOTAL = Measure(
+    "match_total", higher=False, inaccuracy=1.5, mistake=4.0, blunder=8.0, digits=1
+)
+# The words for people (the label) are the entry's (games/golf/entry.py).
 MEASURES = (MATCH_TOTAL,)
 
 

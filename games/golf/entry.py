@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.golf import engine as golf
-from games.golf.coach import MEASURES, judge_golf
+from games.golf.coach import MATCH_TOTAL, judge_golf
 from games.i18n import lazy_format
 from games.registry import Column, Engine, Option
 
@@ -95,6 +96,11 @@ def _move_text(move: str) -> str:
     return str(text) % {"n": int(pos) + 1} if pos.isdigit() else str(text)
 
 
+# The coach's measure (games/golf/coach.py) with its words for people: the analysis
+# chart's title and the table's caption.
+MEASURES = (replace(MATCH_TOTAL, label=_("Expected match total (lower is better)")),)
+
+
 ENGINE = Engine(
     key=KEY,
     label=pgettext_lazy("variant name", "Golf"),
@@ -144,7 +150,7 @@ ENGINE = Engine(
     replay_view=_replay_view,
     rules_in_force=_rules,
     rules_sections=(("golf", pgettext_lazy("variant name", "Golf")),),
-    analysis_measure=lambda options: "match_total",
+    analysis_measure=lambda options: MATCH_TOTAL.key,
     measures=MEASURES,
     judge=_judge,
     move_text=_move_text,

@@ -118,13 +118,19 @@ function markReplay() {
 }
 
 // Numbers as the page's language writes them ("2,69", "50 %"): Intl, with the
-// document's own language.
+// document's own language, in the format the game's entry declares for its
+// measure (templates/analysis/_result.html: data-measure-unit, "number" or
+// "percent", and data-measure-digits).
 function formatValue(value) {
-  const measure = root.querySelector("[data-measure]")?.dataset.measure;
+  const measure = root.querySelector("[data-measure]")?.dataset || {};
   const lang = document.documentElement.lang || undefined;
-  if (measure === "avoid_loss") return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(value);
-  const digits = measure === "match_total" ? 1 : 2;
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  const digits = Number(measure.measureDigits ?? 2);
+  const style = measure.measureUnit === "percent" ? { style: "percent" } : {};
+  return new Intl.NumberFormat(lang, {
+    ...style,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
 }
 
 /** The line under the replay's caption that tells what the analysis says of this position. */

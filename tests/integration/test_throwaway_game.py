@@ -256,3 +256,87 @@ def test_a_face_down_pick_is_hidden_from_the_house_until_both_have_picked(throwa
     history.append((1, reply))
     assert public_history(engine, state, 0, history) == history  # the trick is over
     assert public_history(engine, state, 1, history) == history
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("default_variants")  # and the house bots
+def test_the_throwaway_game_is_played_on_a_duplicate_board_and_analysed(throwaway, settings):
+    """Duplicate play and the analysis, through the entry's declarations alone: the same
+    hands for every entrant, the traveller in the entry's words, the entry's own coach."""
+    from django.core.management import call_command
+    from django.urls import reverse
+
+    from analysis.coaching import decisions
+    from analysis.models import GameAnalysis
+    from duplicate import standings as duplicate_standings
+    from tests.support.duplicate import board, finish, make_series, open_round, start
+
+    settings.ANALYSIS_SAMPLES = 4
+    settings.ANALYSIS_WORKER_NICE = 0
+    variant = Variant.objects.create(
+        name="Quick high card", game=highcard.KEY, options={"cards": 3}, max_players=2
+    )
+    series = make_series(variant, seats=2, level="random")
+    round_ = open_round(series, boards=1)
+    anna, boris = member("Anna"), member("Boris")
+    # Anna picks her lowest card every trick, Boris his highest; the house its lowest.
+    anna_play = finish(start(anna, round_, 1), pick=lambda legal: min(legal, key=int))
+    boris_play = finish(start(boris, round_, 1), pick=lambda legal: max(legal, key=int))
+    games = [anna_play.game, boris_play.game]
+    assert anna_play.seat == boris_play.seat and games[0].seed == games[1].seed
+    first_hands = [
+        registry.engine(highcard.KEY).deal(2, g.seed, highcard.Options(3)).hands for g in games
+    ]
+    assert first_hands[0] == first_hands[1]  # a duplicate board: the same cards for both
+
+    # The traveller: both results in the entry's words, Boris (highest cards) on top.
+    seat = anna_play.seat
+    results = {g.pk: GameResult.objects.get(game=g, seat=seat) for g in games}
+    texts = {
+        g.pk: f"place {results[g.pk].place} · {results[g.pk].score} tricks lost" for g in games
+    }
+    entries = duplicate_standings.traveller(series, board(round_, 1).pk)
+    assert {e.game_id: e.text for e in entries} == texts
+    best = min(games, key=lambda g: (results[g.pk].place, results[g.pk].score))
+    assert max(entries, key=lambda e: e.matchpoints).game_id == best.pk
+    page = signed_in(anna.user).get(board(round_, 1).get_absolute_url()).content.decode()
+    assert all(text in page for text in texts.values())
+
+    # The analysis of Anna's board, asked for by her (an open board is hers alone).
+    game = games[0]
+    client = signed_in(anna.user)
+    asked = client.post(reverse("analysis_ask", args=[game.pk]), HTTP_ACCEPT="application/json")
+    assert asked.status_code == 202, asked.content
+    call_command("analysis_worker", batch=True, interval=0)
+    analysis = GameAnalysis.objects.get(game=game)
+    assert analysis.status == GameAnalysis.Status.DONE
+    assert analysis.measure == highcard.TRICK_ODDS.key == "trick_odds"
+    # Every pick of hers judged, in the entry's measure: the chance to take the trick.
+    engine = registry.engine(highcard.KEY)
+    rows = list(game.moves.order_by("number").values_list("number", "seat", "move", "auto"))
+    state = engine.deal(2, game.seed, engine.options(game.options))
+    mine = decisions(engine, state, rows, [seat])
+    assert [d["n"] for d in analysis.decisions] == [d.index for d in mine]
+    assert len(mine) == 3 and analysis.decisions[-1]["verdict"] == "forced"
+    first = analysis.decisions[0]
+    assert first["best"] == max(mine[0].view["legal"], key=int)
+    assert first["verdict"] in ("inaccuracy", "mistake", "blunder")  # her lowest card
+    # A face-down pick is not in the history a coach is given: whoever picks second in a
+    # trick was told only that the other had picked.
+    both = decisions(engine, state, rows, [0, 1])
+    hidden = [d for d in both if d.history and d.history[-1][1] is None]
+    assert len(hidden) == 3  # one seat picked second in each trick
+    for d in both:
+        shown = [move for _seat, move in d.history if move is not None]
+        assert sorted(map(int, shown)) == sorted(sum(d.view["played"], []))
+    status = client.get(reverse("analysis_status", args=[game.pk])).json()
+    assert (
+        status["measure"] == "trick_odds" and status["decisions"][0]["verdict"] == first["verdict"]
+    )
+    panel = client.get(reverse("analysis_panel", args=[game.pk])).content.decode()
+    label = "Chance to take the trick (higher is better)"
+    assert f'<title id="ac-title">{label}</title>' in panel and f"{label}." in panel
+    assert 'data-measure-unit="percent"' in panel and 'data-measure-digits="0"' in panel
+    # Values as percentages, as the measure declares (the table's "expected" column).
+    value = first["values"][first["played"]][0]
+    assert f"{100 * value:.0f}% ± 0%" in panel

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from games.engine.coach import Measure, summarise
 from games.registry import Column, Engine, Option
 
 KEY = "highcard"
@@ -159,6 +160,40 @@ def row(result: dict, seat: int) -> dict:
     return {"score": result["lost_tricks"][seat], "tricks": result["tricks"][seat]}
 
 
+# The coach. A pick's value is its chance to take the trick: the other's card is
+# any card this seat has not seen (not in its hand, not played), all equally
+# likely, so the chance is exact (no sampling, standard error 0).
+TRICK_ODDS = Measure(
+    "trick_odds",
+    higher=True,
+    inaccuracy=0.1,
+    mistake=0.25,
+    blunder=0.5,
+    label="Chance to take the trick (higher is better)",
+    unit="percent",
+    digits=0,
+)
+
+
+def judge(view: dict, history: list, played: str, salt, index: int, samples: int) -> dict:
+    legal = list(view["legal"])
+    if played not in legal:
+        raise ValueError(f"{played!r} is not one of the seat's legal moves.")
+    seen = {*view["hand"], *(card for trick in view["played"] for card in trick)}
+    unseen = [card for card in RANKS if card not in seen]
+    values = [sum(other < int(move) for other in unseen) / len(unseen) for move in legal]
+    return summarise(TRICK_ODDS, legal, played, [[value] for value in values])
+
+
+def duplicate_key(options: dict):
+    # The better place, then fewer tricks lost.
+    return lambda outcome: (outcome["place"], outcome["score"])
+
+
+def outcome_text(options: dict, outcome: dict) -> str:
+    return f"place {outcome['place']} · {outcome['score']} tricks lost"
+
+
 ENGINE = Engine(
     key=KEY,
     label="High card",
@@ -209,4 +244,10 @@ ENGINE = Engine(
         Column("lost_tricks", "Tricks lost"),
     ),
     standings_columns=(Column("average_score_text", "Avg tricks lost", "average_lost_tricks"),),
+    duplicate=True,
+    duplicate_key=duplicate_key,
+    outcome_text=outcome_text,
+    measures=(TRICK_ODDS,),
+    analysis_measure=lambda options: TRICK_ODDS.key,
+    judge=judge,
 )

@@ -103,7 +103,7 @@ MISTAKES = {
         "analysis_measure: for options {'cards': 1}: 'tricks' is not a measure",
     ),
     "measure_without_a_judge": (
-        broken(analysis_measure=lambda options: "place"),
+        broken(judge=None),
         "games.E007",
         "a game analysed needs both a measure and a judge",
     ),
@@ -128,9 +128,73 @@ MISTAKES = {
         "rating_family: for options {'cards': 1}: 'tricks' is not one of the families ['broken']",
     ),
     "duplicate_without_a_key": (
-        broken(duplicate=True),
+        broken(duplicate=True, duplicate_key=None),
         "games.E011",
         "a game played in duplicate needs a duplicate_key",
+    ),
+    "measure_without_a_label": (
+        broken(measures=(dataclasses.replace(highcard.TRICK_ODDS, label=""),)),
+        "games.E007",
+        "measures['trick_odds']: the label is empty",
+    ),
+    "measure_of_an_unknown_unit": (
+        broken(measures=(dataclasses.replace(highcard.TRICK_ODDS, unit="points"),)),
+        "games.E007",
+        "measures['trick_odds']: unit 'points' is not one of number, percent",
+    ),
+    "measure_with_thresholds_out_of_order": (
+        broken(measures=(dataclasses.replace(highcard.TRICK_ODDS, blunder=0.05),)),
+        "games.E007",
+        "the thresholds (0.1, 0.25, 0.05) are not 0 < inaccuracy <= mistake <= blunder",
+    ),
+    "measure_that_is_no_measure": (
+        broken(measures=(*highcard.ENGINE.measures, "trick_odds")),
+        "games.E007",
+        "'trick_odds' is not a games.engine.coach.Measure",
+    ),
+    "standings_figure_that_raises": (
+        broken(
+            standings_columns=(
+                registry.Column("share", "Share", "share", value=lambda row: row.tricks),
+            )
+        ),
+        "games.E005",
+        "standings_columns['share']: value: raises AttributeError on a standings row",
+    ),
+    "declared_tie_break_that_raises": (
+        broken(tie_breaks=(registry.TieBreak("fewest_tricks", lambda row: row.tricks),)),
+        "games.E006",
+        "tie_breaks['fewest_tricks']: order: raises AttributeError on a standings row",
+    ),
+    "score_tie_break_of_a_game_without_scores": (
+        broken(scored=False, standings_columns=(), tie_breaks=("average_score",)),
+        "games.E006",
+        "tie_breaks['average_score']: 'average_score' reads scores; the game is not `scored`",
+    ),
+    "own_scoring_kind_with_a_long_key": (
+        broken(own_scoring_kinds=(registry.ScoringKind("most_tricks", "Most", lambda r: (1,)),)),
+        "games.E009",
+        "own_scoring_kinds['most_tricks']: 'most_tricks' is not a scoring kind key",
+    ),
+    "own_scoring_kind_named_like_a_shipped_one": (
+        broken(own_scoring_kinds=(registry.ScoringKind("loss", "Loss", lambda r: (1,)),)),
+        "games.E009",
+        "'loss' is also a scoring kind of the shipped scoring kinds",
+    ),
+    "own_scoring_kind_whose_rank_raises": (
+        broken(own_scoring_kinds=(registry.ScoringKind("tricks", "T", lambda r: (r.tricks,)),)),
+        "games.E009",
+        "own_scoring_kinds['tricks']: rank: raises AttributeError on a standings row",
+    ),
+    "single_loser_kind_of_a_game_with_places": (
+        broken(
+            own_scoring_kinds=(
+                registry.ScoringKind("last", "Last", lambda r: (r.losses,), single_loser=True),
+            ),
+            scoring_kinds=lambda options: (registry.PLACEMENT, "last"),
+        ),
+        "games.E009",
+        "last scoring needs a single-loser family (loss_families), not 'broken'",
     ),
 }
 for _name, (_entry, _id, _words) in MISTAKES.items():
@@ -186,3 +250,34 @@ def test_the_shipped_games_and_the_throwaway_game_pass(settings):
     settings.EXTRA_GAMES = ["tests.throwaway.highcard.ENGINE"]
     assert games_checks() == []
     assert len(registry.engines()) == len(settings.GAMES) + 1
+
+
+# A game's own standings figure, tie-break and scoring kind: data in its entry, nothing
+# in club.standings.
+WINS = registry.ScoringKind("wins", "Wins per game", lambda row: (-row.wins / row.games,))
+OWN = broken(
+    key="owngame",
+    own_scoring_kinds=(WINS,),
+    scoring_kinds=lambda options: (registry.PLACEMENT, "wins"),
+    standings_columns=(
+        registry.Column("win_share", "Win share", "win_share", value=lambda r: r.wins / r.games),
+    ),
+    tie_breaks=(registry.TieBreak("fewer_lost", lambda row: row.score_sum / row.games), "games"),
+)
+
+
+def test_a_games_own_scoring_kind_figure_and_tie_break_pass_and_rank(settings):
+    from club.standings import Row, rank_rows, standings_key
+
+    settings.EXTRA_GAMES = [f"{HERE}.OWN"]
+    assert games_checks() == []
+    assert ("wins", "Wins per game") in registry.scoring_choices()
+    assert registry.scoring_kind("wins") is WINS
+    rows = [
+        Row(1, "A", games=4, wins=2, score_sum=12),
+        Row(2, "B", games=4, wins=2, score_sum=8),
+        Row(3, "C", games=2, wins=2, score_sum=8),
+    ]
+    key = standings_key(WINS, OWN.tie_break_list())
+    assert [r.name for r in rank_rows(rows, key, min_games=1)] == ["C", "B", "A"]
+    assert [OWN.standings_columns[0].figure(r) for r in rows] == [0.5, 0.5, 1.0]
