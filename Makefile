@@ -36,6 +36,8 @@ run: install
 	$(BIN)/python -m club.server -b 127.0.0.1 -p $(PORT) \
 		--ping-interval $(WS_PING_INTERVAL) --ping-timeout $(WS_PING_TIMEOUT) club.asgi:application
 
+# lint-imports: the apps' layers (pyproject.toml, [tool.importlinter]); an upward
+# import or a cycle between layers fails here.
 # makemigrations --check: a model change comes with its migration, and a game
 # needs none (it also runs the system checks, the registry entries' included:
 # games/checks.py); tests/integration/test_no_migration.py does the same with the
@@ -43,6 +45,7 @@ run: install
 test: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python -m pytest
 
@@ -53,6 +56,7 @@ CHECK_WORKERS ?= 2
 check: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest -m "not browser and not server" -q -n $(CHECK_WORKERS)
 
 lint:
