@@ -9,7 +9,11 @@ rating family, duplicate key) are asked for every combination of option values
 the entry accepts (booleans, choices, and an int option's min, default and max).
 
 The result fields are read from one game of the default options at the fewest
-seats, every seat playing its first legal move, to its end.
+seats, every seat playing its first legal move, to its end. What an entry
+declares as code over a standings row (a computed standings figure
+`Column.value`, its own `TieBreak` order, its own `ScoringKind` rank) is tried
+on a sample row of two games; each coach `Measure` must have a key that fits
+an analysis, a label, a known unit, 0-6 digits and thresholds in order.
 
 Ids: games.E001 entry not loadable, E002 key or players, E003 option, E004
 result field, E005 standings column, E006 tie-break, E007 measure, E008
