@@ -145,6 +145,7 @@ def duties() -> list[Duty]:
 # in seat order) count from now on: when the game finishes, or, for a game whose deal
 # was withheld then (`deal_withheld`: a duplicate board of an open round), when the
 # rule releases it (games.services.rate_games, in the transaction that closes the round).
+# A listener leaves alone a game it has already counted: a game may be released again.
 
 ResultsListener = Callable[[str, dict, list], None]  # (game key, variant options, rows)
 _results_listeners: list[ResultsListener] = []

@@ -160,8 +160,8 @@ def record_game(game_key: str, options: dict, results: Sequence[GameResult]) -> 
     Called by games.services.results inside the transaction that records the results,
     so a result never exists without its rating change.
     """
-    if not results:
-        return
+    if not results or RatingChange.objects.filter(result__in=results).exists():
+        return  # nothing to rate, or rated already (a game may be released twice)
     family = family_of(game_key, options)
     results = sorted(results, key=lambda r: r.seat)
     player_ids = {r.player_id for r in results}

@@ -57,24 +57,21 @@ def record_results(table: Table, game: Game) -> None:
 
 
 def rate_games(game_ids: list[int]) -> int:
-    """Rate these finished games now, in the order given (the order they finished), each
-    as if it had been rated when it finished; games already rated are left alone. How many.
+    """Release these finished games' results now, in the order given (the order they
+    finished), each as if it had been released when it finished. How many.
 
-    For the games a rule withheld from the ratings until now (games.hooks.deal_withheld):
-    the duplicate app calls it in the transaction that closes a round.
+    For the games a rule withheld until now (games.hooks.deal_withheld): the duplicate
+    app calls it in the transaction that closes a round. A game released twice is told
+    twice: the results' listeners leave alone a game they already counted (the ratings:
+    a rated one).
     """
-    rated = set(
-        GameResult.objects.filter(game_id__in=game_ids, rating_change__isnull=False).values_list(
-            "game_id", flat=True
-        )
-    )
     results: dict[int, list[GameResult]] = {}
     for row in GameResult.objects.filter(game_id__in=game_ids).select_related("game"):
         results.setdefault(row.game_id, []).append(row)
     count = 0
     for game_id in game_ids:
-        rows = results.get(game_id)
-        if rows and game_id not in rated:
+        rows = sorted(results.get(game_id, ()), key=lambda row: row.seat)
+        if rows:
             hooks.results_released(rows[0].game.game, rows[0].game.options, rows)
             count += 1
     return count
