@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from channels.testing import WebsocketCommunicator
 
 from tests.support.server import DaphneServer, SiteDatabase
 
@@ -22,6 +23,25 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+# Channels' test communicator gives up on a frame after 1 s unless told otherwise. With
+# CI's two passes sharing two cores a consumer can take longer than that to answer; a
+# frame that never comes still fails its test, after RECEIVE_SECONDS. An explicit
+# timeout (and receive_nothing's) is kept.
+RECEIVE_SECONDS = 10
+
+
+def _patient(method):
+    async def wait(self, timeout=RECEIVE_SECONDS):  # noqa: ASYNC109 (channels' own signature)
+        return await method(self, timeout)
+
+    wait.__doc__ = method.__doc__
+    return wait
+
+
+for _name in ("connect", "receive_from", "receive_json_from"):
+    setattr(WebsocketCommunicator, _name, _patient(getattr(WebsocketCommunicator, _name)))
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -83,7 +103,8 @@ def _fresh_account_limits() -> None:
 
     # On Redis only allauth's keys go: the channel layer shares the database.
     client = redis.Redis.from_url(settings.REDIS_URL)
-    keys = list(client.scan_iter(f"{settings.CHANNELS_PREFIX}:*:allauth:rl:*"))
+    prefix = settings.CACHES["default"].get("KEY_PREFIX", "")  # per xdist worker
+    keys = list(client.scan_iter(f"{prefix}:*:allauth:rl:*"))
     if keys:
         client.delete(*keys)
     client.close()
