@@ -11,7 +11,7 @@ from django.db import DatabaseError, connection
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import loader
+from django.template import TemplateDoesNotExist, loader
 from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import ngettext
@@ -103,6 +103,16 @@ def home_tables(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _duplicate_example(games: list) -> str | None:
+    """The template of the first duplicate game with a worked example
+    (games/duplicate_example/<key>.html, in its folder), or None."""
+    names = [f"games/duplicate_example/{e.key}.html" for e in games if e.duplicate]
+    try:
+        return loader.select_template(names).template.name if names else None
+    except TemplateDoesNotExist:
+        return None
+
+
 def rules(request: HttpRequest) -> HttpResponse:
     idle = settings.IDLE_HANDOVER_SECONDS
     if idle % 60 == 0 and idle >= 120:
@@ -119,6 +129,13 @@ def rules(request: HttpRequest) -> HttpResponse:
             # Each game's own section, from its folder's templates (games/rules/<key>.html).
             "rules_sections": [section for e in games for section in e.rules_sections],
             "rules_templates": [f"games/rules/{e.key}.html" for e in games if e.rules_sections],
+            # What beats what on a duplicate board, each game's own words (its entry).
+            "duplicate_rules": [
+                e.duplicate_rules for e in games if e.duplicate and e.duplicate_rules
+            ],
+            # The duplicate section's worked example: the first game whose folder has one.
+            "duplicate_example": _duplicate_example(games),
+            "rating_families": ", ".join(label for _key, label in registry.rating_families()),
         },
     )
 

@@ -253,6 +253,10 @@ class Engine:
     # players who held the same seat of the same deal, the lower key beat the
     # other; equal keys tie. What "beat" means is the game's to say.
     duplicate_key: Callable[[dict], Callable[[dict], tuple]] | None = None
+    # What beats what on a duplicate board, for people (gettext_lazy): one or two
+    # sentences the rules page shows in its matchpoints paragraph ("<Game>: the lower
+    # match total wins."). Empty: the page says nothing of the game there.
+    duplicate_rules: Any = ""
     # (Game.options, outcome) -> one seat's result in a few words, for the traveller.
     outcome_text: Callable[[dict, dict], str] = lambda options, outcome: str(outcome["place"])
     # Families whose games have one loser and no other order (their figure is a loss rate).

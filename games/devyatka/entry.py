@@ -193,6 +193,11 @@ ENGINE = Engine(
     move_text=_move_text,
     duplicate=True,
     duplicate_key=_duplicate_key,
+    duplicate_rules=_(
+        "Devyatka: the better place beats the worse; at the same place, fewer cards left, "
+        "then fewer card points (with the pass rule: fewer passes before card points). "
+        "Keft: not losing beats losing; between two who did not lose, going out earlier wins."
+    ),
     outcome_text=_outcome_text,
     families=((KEY, LABEL), ("keft", KEFT_LABEL)),
     rating_family=lambda options: "keft" if options.get("keft") else KEY,

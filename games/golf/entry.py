@@ -156,6 +156,7 @@ ENGINE = Engine(
     move_text=_move_text,
     duplicate=True,
     duplicate_key=_duplicate_key,
+    duplicate_rules=_("Golf: the lower match total wins."),
     outcome_text=_outcome_text,
     standings_columns=(
         Column("average_score_text", _("Avg total"), "average_total", "average-total"),

@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
 
-from games import services
+from games import registry, services
 from games.models import Variant
 from tests.integration.test_series import make_players, make_series
 
@@ -68,3 +71,43 @@ def test_own_tables_in_the_lobby_say_back_to_your_seat(client):
     services.join_table(make_players("Clara")[0], table.pk)  # full: it starts
     page = client.get(reverse("lobby")).content.decode()
     assert 'data-testid="back-to-seat"' in page and ">Watch</a>" not in page
+
+
+def _paragraph(page: str, start: str) -> str:
+    text = page[page.index(start) :]
+    return re.sub(r"\s+", " ", text[: text.index("</")])
+
+
+def test_the_rules_page_gives_each_duplicate_games_own_words_from_its_entry(client):
+    page = client.get(reverse("rules")).content.decode()
+    matchpoints = page[page.index("<strong>Matchpoints.</strong>") :]
+    matchpoints = re.sub(r"\s+", " ", matchpoints[: matchpoints.index("</li>")])
+    duplicate = [e for e in registry.engines() if e.duplicate and e.duplicate_rules]
+    assert {e.key for e in duplicate} >= {"devyatka", "golf"}
+    for entry in duplicate:
+        assert escape(str(entry.duplicate_rules)) in matchpoints, entry.key
+    # The English reads as it did when the page named the games itself.
+    assert matchpoints == (
+        "<strong>Matchpoints.</strong> On each board you get 2 matchpoints for every other "
+        "entrant of your seat you beat, 1 for each you tie with and 0 for each who beat you, "
+        "shown as a percentage of the most possible. Devyatka: the better place beats the "
+        "worse; at the same place, fewer cards left, then fewer card points (with the pass "
+        "rule: fewer passes before card points). Keft: not losing beats losing; between two "
+        "who did not lose, going out earlier wins. Golf: the lower match total wins. The "
+        "house bots' seats are not scored. An entrant alone on a board scores 50%."
+    )
+    ratings = _paragraph(page, "Every finished game updates a rating per game")
+    assert "per game (Devyatka, Keft, Golf), computed" in ratings
+    # The worked example comes from the first duplicate game's folder that has one.
+    assert "<h3>A worked example</h3>" in page
+    assert "Four members play the same Golf board" in page
+
+
+def test_the_rules_page_gives_the_games_words_in_the_readers_language():
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(reverse("rules")).content.decode()
+    with translation.override("ru"):
+        for entry in registry.engines():
+            if entry.duplicate_rules:
+                assert escape(str(entry.duplicate_rules)) in page, entry.key
+        assert "(Девятка, Кефт, Гольф)" in page
+    assert "Гольф: выигрывает меньший итог матча." in page

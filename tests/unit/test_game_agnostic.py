@@ -52,8 +52,6 @@ EXEMPT: dict[str, str] = {
     "*/migrations/*.py": "history, never edited once released: they seed the default "
     "variants and house bots (games/migrations/_defaults.py) and moved old game columns",
     "club/demo.py": "the demo club plays the shipped games' default variants by name",
-    "templates/club/rules.html": "the club's rules: the ratings and duplicate sections "
-    "give the shipped games as examples (each game's own section is in its folder)",
     "templates/club/home.html": "the club's own description of what it plays",
     "templates/base.html": "the site's description and footer say what the club plays",
 }
