@@ -17,7 +17,7 @@ an analysis, a label, a known unit, 0-6 digits and thresholds in order.
 
 Ids: games.E001 entry not loadable, E002 key or players, E003 option, E004
 result field, E005 standings column, E006 tie-break, E007 measure, E008
-renderer, E009 scoring kind, E010 rating family, E011 duplicate play; W001 a
+renderer and stylesheets, E009 scoring kind, E010 rating family, E011 duplicate play; W001 a
 game that did not end (its result fields unchecked).
 """
 
@@ -383,6 +383,15 @@ def _check_renderer(entry: _Entry) -> None:
             f"Add static/js/games/{renderer}.js, or leave Engine.renderer empty for the "
             f"generic renderer, in the entry {entry.engine.key!r} ({entry.path}).",
         )
+    for stylesheet in entry.engine.stylesheets:
+        if not finders.find(stylesheet):
+            entry.error(
+                "E008",
+                "stylesheets",
+                f"no static file {stylesheet}.",
+                f"Add it to the game's static/ folder, or remove it from Engine.stylesheets, "
+                f"in the entry {entry.engine.key!r} ({entry.path}).",
+            )
 
 
 def _check_per_options(entry: _Entry) -> None:

@@ -288,6 +288,9 @@ class Engine:
     # without ".js". Empty: static/js/games/generic.js, which shows each seat's
     # view as labelled figures and the server's legal moves as buttons.
     renderer: str = ""
+    # The table page's stylesheets for this game (static paths, e.g. "css/<game>.css"),
+    # linked in its head so that the board is never drawn before it is styled.
+    stylesheets: tuple[str, ...] = ()
     # Words for people for the keys of the per-seat view and of the result (the
     # generic renderer and the generic game page); `result_columns` count too.
     # A key without a label is shown as it is.

@@ -100,6 +100,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
             # The module that draws the game (static/js/games/) and, for the
             # generic one, the words for the keys of the game's view.
             "renderer": engine.table_renderer,
+            "stylesheets": engine.stylesheets,
             "key_labels": engine.key_labels(),
         },
     )

@@ -105,6 +105,7 @@ ENGINE = Engine(
     key=KEY,
     label=pgettext_lazy("variant name", "Golf"),
     renderer="golf",
+    stylesheets=("css/golf.css",),
     PLAYERS=(golf.MIN_PLAYERS, golf.MAX_PLAYERS),
     option_schema=(
         Option(

@@ -224,3 +224,17 @@ def test_reveal_moves_made_at_the_same_time_both_count_but_not_across_phases():
     with pytest.raises(services.ServiceError) as error:
         services.play_move(mover, table.pk, "flip 8", seen)
     assert error.value.code == "stale_version"
+
+
+def test_the_golf_table_page_links_its_stylesheet_before_anything_is_drawn(client):
+    """The entry's stylesheets are in the page's head: a phone never sees an unstyled
+    grid while golf.js would fetch them (the grid drawn in one column, once, in CI)."""
+    anna = member("Anna")
+    table, _ = services.create_table(anna, one_round_golf(), 2)
+    client.force_login(anna.user)
+    head = client.get(f"/tables/{table.pk}/").content.decode().split("</head>")[0]
+    assert '<link rel="stylesheet" href="/static/css/golf.css">' in head
+    devyatka = Variant.objects.filter(game="devyatka").first()
+    other, _ = services.create_table(anna, devyatka, 2)
+    head = client.get(f"/tables/{other.pk}/").content.decode().split("</head>")[0]
+    assert "css/golf" not in head

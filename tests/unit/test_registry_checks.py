@@ -112,6 +112,11 @@ MISTAKES = {
         "games.E008",
         "renderer: no static file js/games/highcard.js",
     ),
+    "stylesheet_that_is_not_a_static_file": (
+        broken(stylesheets=("css/highcard.css",)),
+        "games.E008",
+        "stylesheets: no static file css/highcard.css",
+    ),
     "unknown_scoring_kind": (
         broken(scoring_kinds=lambda options: ("tricks",)),
         "games.E009",
