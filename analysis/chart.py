@@ -20,10 +20,8 @@ def measure_of(game: str, key: str) -> Measure:
     for declared in registry.engine(game).measures:
         if declared.key == key:
             return declared
-    try:
-        return registry.measure(key)
-    except ValueError:  # an analysis in a measure no game declares any more
-        return Measure(key, higher=False, inaccuracy=0.0, mistake=0.0, blunder=1.0, label=key)
+    # An analysis stored in a measure its game no longer declares: shown by its key.
+    return Measure(key, higher=False, inaccuracy=0.0, mistake=0.0, blunder=1.0, label=key)
 
 
 def measure_label(measure: Measure) -> str:

@@ -424,15 +424,6 @@ def _engines() -> dict[str, Engine]:
     return engines
 
 
-def measure(key: str) -> Any:
-    """The coach's measure of that key (games.engine.coach.Measure), from the entry declaring it."""
-    for entry in engines():
-        for declared in entry.measures:
-            if declared.key == key:
-                return declared
-    raise ValueError(f"Unknown measure {key!r}.")
-
-
 def engine(key: str) -> Engine:
     try:
         return _engines()[key]
