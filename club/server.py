@@ -23,7 +23,9 @@ at tables alike (docs/PERFORMANCE.md, issue 22's lobby flood).
 Third, the access log (daphne writes one to stdout at its default
 verbosity) shows requests without their query strings: a private table's
 address carries its invite token (`?invite=`), which must not end up in
-logs (issue 22; the nginx example logs `$uri` for the same reason).
+logs (issue 22; the nginx example logs `$uri` for the same reason); and
+with an unsubscribe link's token masked, which is in the path (issue 42,
+club/logsafe.py).
 
 Fourth, the house runner (games/runner.py) starts with the server, not with
 its first request: its duties must happen on time even when nobody visits
@@ -46,6 +48,8 @@ from daphne.server import Server
 from daphne.ws_protocol import WebSocketProtocol
 from django.conf import settings
 from twisted.internet import reactor
+
+from club.logsafe import redact
 
 logger = logging.getLogger(__name__)
 
@@ -157,12 +161,13 @@ def _abort(transport) -> None:
 
 
 def without_query_strings(action_logger: Callable[[str, str, dict], None]):
-    """Wrap daphne's access logger so that no logged path keeps its query string."""
+    """Wrap daphne's access logger so that no logged path keeps its query string or a
+    secret path segment (an unsubscribe token: club/logsafe.py)."""
 
     def log(protocol: str, action: str, details: dict) -> None:
         path = details.get("path")
-        if isinstance(path, str) and "?" in path:
-            details = {**details, "path": path.split("?", 1)[0]}
+        if isinstance(path, str):
+            details = {**details, "path": redact(path)}
         action_logger(protocol, action, details)
 
     return log

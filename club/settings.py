@@ -382,7 +382,7 @@ OPEN_TABLES_PER_MEMBER = env_int("OPEN_TABLES_PER_MEMBER", 3)
 TABLES_PER_HOUR = env_int("TABLES_PER_HOUR", 30)
 LOBBY_OPEN_TABLES = env_int("LOBBY_OPEN_TABLES", 100)
 # Turn-based tables (games/services/pace.py, games/away.py): tables one member may sit
-# at (waiting or playing; apart from OPEN_TABLES_PER_MEMBER, which counts live tables),
+# at (waiting, playing or a rematch accepted; OPEN_TABLES_PER_MEMBER counts them too),
 # moves in a row the house may play for a member whose time ran out before it keeps
 # the seat to the end of the game, and away days a member may declare a calendar year.
 TURN_BASED_TABLES_MAX = env_int("TURN_BASED_TABLES_MAX", 30)
@@ -553,7 +553,15 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # Tokens in addresses (unsubscribe links, invites) never reach a log (club/logsafe.py).
+    "filters": {"redact_secrets": {"()": "club.logsafe.RedactSecrets"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["redact_secrets"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.channels.server": {"level": "WARNING"},

@@ -3,6 +3,9 @@
 An absence covers whole days, from its first day at 00:00 to the day after its
 last at 00:00, in the club's time zone (TIME_ZONE). A member may declare up to
 AWAY_DAYS_PER_YEAR days in each calendar year, from today on, without overlaps.
+Every day an absence touches counts, also the day one under way is withdrawn on
+(it then ends at that moment): the days counted always cover the time the clocks
+stood still, so declaring and withdrawing cannot stop a clock for free.
 The deadline of a turn at a turn-based table is computed from the turn's start,
 the pace and the away stretches it overlaps (games.services.pace), so declaring
 or withdrawing an absence only recomputes the deadlines of the member's running
@@ -34,6 +37,7 @@ from games.services.pace import lock_player
 # How far ahead an absence may be declared.
 HORIZON_DAYS = 366
 _ONE_DAY = datetime.timedelta(days=1)
+_TICK = datetime.timedelta(microseconds=1)
 
 
 def _midnight(day: datetime.date) -> datetime.datetime:
@@ -45,7 +49,10 @@ def first_day(absence: Absence) -> datetime.date:
 
 
 def last_day(absence: Absence) -> datetime.date:
-    return timezone.localtime(absence.ends).date() - datetime.timedelta(days=1)
+    """The last day the absence touches. A declared absence ends at a midnight (the day
+    after its last); one withdrawn while under way ends at that moment, and the day it
+    was withdrawn on counts: the clocks stood still during part of it (issue 42)."""
+    return timezone.localtime(absence.ends - _TICK).date()
 
 
 def days_in_year(player: Player, year: int) -> int:
@@ -106,14 +113,16 @@ def declare(
 
 def withdraw(player: Player, absence_id: int) -> list[Broadcast]:
     """Withdraw an absence: one not begun goes; one under way ends now (the time already
-    away stays away: no deadline jumps into the past)."""
+    away stays away: no deadline jumps into the past, and every day it touched stays
+    counted against AWAY_DAYS_PER_YEAR)."""
     with transaction.atomic():
         lock_player(player.pk)
         absence = Absence.objects.filter(player=player, pk=absence_id).first()
         now = timezone.now()
         if absence is None or absence.ends <= now:
             raise ServiceError("not_found", _("There are no such days away."))
-        if absence.starts <= now:
+        if absence.starts < now:
+            # The days it touched stay counted (`last_day`), as the time stays credited.
             absence.ends = now
             absence.told_back = True  # the tables are told here and now
             absence.save(update_fields=["ends", "told_back"])

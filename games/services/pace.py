@@ -52,8 +52,23 @@ def check_pace(variant: Variant, series: Series | None, pace: str) -> None:
         )
 
 
+def turn_based_seats(player: Player | int) -> int:
+    """The turn-based tables a member holds a place at: waiting, playing, or finished with
+    a rematch they accepted (it is dealt without asking them again, issue 42)."""
+    return (
+        Seat.objects.filter(player=player, is_bot=False)
+        .exclude(table__pace=paces.LIVE)
+        .filter(
+            Q(table__status__in=[Table.Status.OPEN, Table.Status.PLAYING])
+            | Q(table__status=Table.Status.FINISHED, rematch=True)
+        )
+        .count()
+    )
+
+
 def check_turn_based_cap(player: Player | int) -> None:
-    """At most TURN_BASED_TABLES_MAX turn-based tables (waiting or playing) per member.
+    """At most TURN_BASED_TABLES_MAX turn-based tables (waiting, playing, or a rematch
+    accepted) per member.
 
     The caller holds the member's row lock (`lock_player`), so two tables taken
     at the same moment (two tabs, two processes) are counted one after the other.
@@ -61,12 +76,7 @@ def check_turn_based_cap(player: Player | int) -> None:
     cap = settings.TURN_BASED_TABLES_MAX
     if not cap:
         return
-    seated = (
-        Seat.objects.filter(player=player, is_bot=False)
-        .exclude(table__pace=paces.LIVE)
-        .filter(table__status__in=[Table.Status.OPEN, Table.Status.PLAYING])
-        .count()
-    )
+    seated = turn_based_seats(player)
     if seated >= cap:
         raise ServiceError(
             "too_many_turn_tables",

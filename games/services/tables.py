@@ -135,18 +135,16 @@ def _check_table_quota(player: Player, turn_based: bool = False) -> None:
     """One member cannot fill the lobby: a few open tables at once, a few dozen an hour.
 
     The member's row is locked first, so two tables opened at the same moment
-    (two tabs, two processes) are counted one after the other. Turn-based tables
-    have a cap of their own (TURN_BASED_TABLES_MAX seats), apart from the live ones.
+    (two tabs, two processes) are counted one after the other. Tables waiting for
+    players count whatever their pace (the lobby lists them all, issue 42);
+    turn-based tables also have a cap of their own (TURN_BASED_TABLES_MAX seats).
     """
     pacing.lock_player(player.pk)
     cap = settings.OPEN_TABLES_PER_MEMBER
     if turn_based:
         pacing.check_turn_based_cap(player)
-        cap = 0
     waiting = (
-        Table.objects.filter(created_by=player, status=Table.Status.OPEN, pace=paces.LIVE).count()
-        if cap
-        else 0
+        Table.objects.filter(created_by=player, status=Table.Status.OPEN).count() if cap else 0
     )
     if cap and waiting >= cap:
         raise ServiceError(
@@ -361,7 +359,8 @@ def play_again_by_id(player_id: int, table_id: int) -> Broadcast:
         )
     if not mine.rematch:
         if paces.is_turn_based(table.pace):
-            # A finished table is not counted: its rematch would be one more.
+            # A finished table is not counted until its member accepts the rematch:
+            # from then on it is (pacing.turn_based_seats), so the deal keeps the cap.
             pacing.lock_player(player_id)
             pacing.check_turn_based_cap(player_id)
         mine.rematch = True

@@ -155,10 +155,12 @@ async def test_bad_input_leaves_no_traceback_in_the_server_log(
     assert "Exception inside application" not in log, log[-5000:]
 
 
-async def test_invite_tokens_stay_out_of_the_servers_access_log(
+async def test_invite_and_unsubscribe_tokens_stay_out_of_the_servers_log(
     database: SiteDatabase, tmp_path: Path
 ):
-    """daphne logs every request at its default verbosity; ours drops the query string."""
+    """daphne logs every request at its default verbosity; ours drops the query string and
+    masks the unsubscribe token, which is in the path (issue 42); so does Django's own
+    request log (a refused method is logged with its path)."""
     server = DaphneServer(database, tmp_path)
     await asyncio.to_thread(server.start)
     try:
@@ -172,10 +174,16 @@ async def test_invite_tokens_stay_out_of_the_servers_access_log(
             "owner = Player.objects.get(pk=anna.player_id)\n"
             "table, _ = services.create_table(\n"
             "    owner, Variant.objects.get(name='Keft'), 3, private=True)\n"
+            "from notifications import render\n"
             "emit({'table': table.pk, 'token': str(table.invite_token),\n"
-            "      'session': vera.session_key})\n",
+            "      'session': vera.session_key,\n"
+            "      'unsubscribe': render.unsubscribe_token(owner.pk, 'invited')})\n",
         )
         table, token, session = made["table"], made["token"], made["session"]
+        unsubscribe = f"{server.url}/notifications/unsubscribe/{made['unsubscribe']}/"
+        assert await asyncio.to_thread(_get, unsubscribe, "") == 200
+        assert await asyncio.to_thread(_get, unsubscribe, "", "POST") == 200
+        assert await asyncio.to_thread(_get, unsubscribe, "", "DELETE") == 405
         page = await asyncio.to_thread(
             _get, f"{server.url}/tables/{table}/?invite={token}", session
         )
@@ -193,11 +201,23 @@ async def test_invite_tokens_stay_out_of_the_servers_access_log(
     log = server.log_path.read_text()
     assert f"/tables/{table}/" in log and f"/ws/tables/{table}/" in log, log[-3000:]
     assert token not in log, log[-3000:]
+    assert log.count("/notifications/unsubscribe/") >= 3, log[-3000:]
+    assert "Method Not Allowed" in log, log[-3000:]
+    assert made["unsubscribe"] not in log, log[-3000:]
 
 
-def _get(url: str, session: str) -> int:
+def _get(url: str, session: str, method: str = "GET") -> int:
+    import urllib.error
     import urllib.request
 
-    request = urllib.request.Request(url, headers={"Cookie": f"sessionid={session}"})
-    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-        return response.status
+    request = urllib.request.Request(
+        url,
+        method=method,
+        headers={"Cookie": f"sessionid={session}"},
+        data=b"List-Unsubscribe=One-Click" if method == "POST" else None,
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            return response.status
+    except urllib.error.HTTPError as refused:
+        return refused.code

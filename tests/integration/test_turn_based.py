@@ -290,7 +290,7 @@ def test_away_page_declares_lists_withdraws_and_refuses_bad_dates(clock, client,
 
 def test_turn_based_tables_have_a_cap_of_their_own(settings):
     settings.TURN_BASED_TABLES_MAX = 2
-    settings.OPEN_TABLES_PER_MEMBER = 1
+    settings.OPEN_TABLES_PER_MEMBER = 3
     anna, boris = member("Anna"), member("Boris")
     golf = Variant.objects.get(name="Golf")
     for _table in range(2):
@@ -298,7 +298,8 @@ def test_turn_based_tables_have_a_cap_of_their_own(settings):
     with pytest.raises(services.ServiceError) as refusal:
         services.create_table(anna, golf, 2, pace="2d", limited=True)
     assert refusal.value.code == "too_many_turn_tables"
-    # The live-table limit is apart: one waiting live table is still allowed.
+    # The turn-based cap is apart from the waiting tables' limit (which counts both
+    # paces, tests/integration/test_abuse_tables.py): one waiting live table is allowed.
     services.create_table(anna, golf, 2, limited=True)
     for _table in range(2):
         services.create_table(boris, golf, 2, pace="1d", limited=True)
