@@ -28,14 +28,19 @@ def changed(
     seats: list[Seat] | None = None,
     turn_to: set[int] | None = None,
     started: bool = False,
+    turn_goes_on: bool = False,
 ) -> Broadcast:
     """Every change at a table ends here: bump the version, restart the clock, describe it.
 
     `turn_to`: the seats the turn just passed to (a move); `started`: a new deal.
     Members among them are told (games.hooks events, delivered on commit).
+    `turn_goes_on`: the mover acts again and nobody else acted (one turn made of
+    several actions): at a turn-based table its clock keeps running from the
+    turn's start, so "a move" is the whole turn, as the member reads the pace.
     """
     seats = table_seats(table) if seats is None else seats
-    actors = _schedule(table, game, seats, state)
+    keep = turn_goes_on and paces.is_turn_based(table.pace)
+    actors = _schedule(table, game, seats, state, keep_start=keep)
     if game is not None and table.status == Table.Status.PLAYING:
         if started:
             pace.emit_started(table, game, seats)
@@ -50,8 +55,18 @@ def changed(
     return Broadcast(table.pk, data, lobby=lobby, events=events or [])
 
 
-def _schedule(table: Table, game: Game | None, seats: list[Seat], state: Any = None) -> list[int]:
-    """Start the clock on the seat to move: when will the house play for it? Its actors."""
+def _schedule(
+    table: Table,
+    game: Game | None,
+    seats: list[Seat],
+    state: Any = None,
+    keep_start: bool = False,
+) -> list[int]:
+    """Start the clock on the seat to move: when will the house play for it? Its actors.
+
+    `keep_start`: the same turn goes on, its clock is not started again.
+    """
+    kept = table.turn_started if keep_start else None
     table.turn_started = table.turn_deadline = None
     if table.status != Table.Status.PLAYING or game is None:
         return []
@@ -61,7 +76,7 @@ def _schedule(table: Table, game: Game | None, seats: list[Seat], state: Any = N
     actors = engine.actors(state)
     if not actors:
         return []
-    table.turn_started = timezone.now()
+    table.turn_started = kept or timezone.now()
     table.turn_deadline = earliest_deadline(table, [seats[seat] for seat in actors])
     return list(actors)
 

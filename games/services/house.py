@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import registry
-from games.models import Table
+from games.models import Game, Table
 from games.services import pace
 from games.services.clock import seat_deadline
 from games.services.common import (
@@ -107,9 +107,21 @@ def play_automatic(turn: AutoTurn, move: str) -> Broadcast | None:
         return None  # the player came back in the meantime
     game = current_game(table)
     seats = table_seats(table)
-    # A member's time ran out at a turn-based table: one more missed move in a row.
-    pace.missed_move(table, seats[turn.seat], game)
+    # A member's time ran out at a turn-based table: one more missed turn in a row,
+    # unless the house already played an earlier action of this same turn.
+    pace.missed_move(table, seats[turn.seat], game, same_turn=_house_began_turn(game, turn.seat))
     return apply_move(table, game, turn.seat, move, turn.version, auto=True, seats=seats)
+
+
+def _house_began_turn(game: Game, seat: int) -> bool:
+    """The house played the game's last action, for this seat: the turn it is in.
+
+    The turn stays with a seat only while nobody else acts (`changed`'s
+    `turn_goes_on`), so the last recorded action tells whether this seat is
+    still in a turn the house already began (and counted as missed).
+    """
+    last = game.moves.order_by("-number").values_list("seat", "auto").first()
+    return last is not None and last == (seat, True)
 
 
 @transaction.atomic

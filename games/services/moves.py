@@ -121,11 +121,23 @@ def apply_move(
         record_results(table, game)
     # Whom the turn passed to: seats that could not act before, and the mover again
     # when the turn went round (others moved after it: passes the rules made).
-    turn_to = set(engine.actors(state)) - set(before)
-    if any(acting != seat for acting, _action in actions):
+    after = set(engine.actors(state))
+    turn_to = after - set(before)
+    others_acted = any(acting != seat for acting, _action in actions)
+    if others_acted:
         turn_to.add(seat)
+    # The mover acts again and nobody else acted: the engine says this seat's turn
+    # goes on (a draw, then where to put the card), so it is one move on the clock.
+    continues = seat in after and not others_acted
     return changed(
-        table, game, lobby=finished, events=events, state=state, seats=seats, turn_to=turn_to
+        table,
+        game,
+        lobby=finished,
+        events=events,
+        state=state,
+        seats=seats,
+        turn_to=turn_to,
+        turn_goes_on=continues,
     )
 
 

@@ -24,6 +24,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from club.models import Player, Series
 from games import hooks, paces, registry
@@ -228,14 +229,16 @@ def is_member_turn(seat: Seat) -> bool:
 # Missed moves
 
 
-def missed_move(table: Table, seat: Seat, game: Game) -> None:
+def missed_move(table: Table, seat: Seat, game: Game, same_turn: bool = False) -> None:
     """The house played a member's move because their time ran out (turn-based only).
 
+    A turn of several actions (draw, then place) is one missed move: `same_turn`
+    says the house already played an earlier action of this turn, counted then.
     After TURN_BASED_MISSED_MOVES in a row the house keeps the seat to the end of
     the game (`handed_over` with `missed` at the limit: the member cannot take it
     back) and the member is told.
     """
-    if not paces.is_turn_based(table.pace) or not is_member_turn(seat):
+    if same_turn or not paces.is_turn_based(table.pace) or not is_member_turn(seat):
         return
     seat.missed += 1
     fields = ["missed"]
@@ -271,9 +274,12 @@ def refuse_if_kept(table: Table, seat: Seat) -> None:
         raise ServiceError(
             "seat_to_house",
             lazy_format(
-                _(
+                ngettext_lazy(
+                    "Your time ran out %(count)d time in a row: the house plays your seat "
+                    "to the end of this game.",
                     "Your time ran out %(count)d times in a row: the house plays your seat "
-                    "to the end of this game."
+                    "to the end of this game.",
+                    seat.missed,
                 ),
                 count=seat.missed,
             ),

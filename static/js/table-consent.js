@@ -39,6 +39,11 @@ export function createConsent({ app, send, toast, seatName }) {
     return you === null || you === undefined ? null : seatsOf(f).find((s) => s.position === you) || null;
   };
   const running = (f) => f.table.status === "playing" && f.view && !f.view.over;
+  // At a turn-based table a seat is handed over only when its member's time ran out
+  // TURN_BASED_MISSED_MOVES times in a row; the house then keeps it to the game's end.
+  const keptByHouse = (f) => Boolean(f.table.pace) && f.table.pace !== "live";
+  const keptText = (count) =>
+    interpolate(ngettext("Your time ran out %(count)s time in a row: the house plays your seat to the end of this game.", "Your time ran out %(count)s times in a row: the house plays your seat to the end of this game.", count), { count }, true);
 
   /** Tell everyone when the house starts playing a member's seat. */
   function announce(before, now) {
@@ -50,6 +55,9 @@ export function createConsent({ app, send, toast, seatName }) {
       const you = seat.position === now.table.you;
       if (seat.resigned && !was.resigned) {
         toast(you ? gettext("You left this game.") : interpolate(gettext("%(name)s left the game: the house plays their seat to the end."), { name: shortName(seat) }, true), "resigned");
+      } else if (seat.handed_over && !was.handed_over && keptByHouse(now)) {
+        // A turn-based table: the member's time ran out too many times in a row.
+        toast(you ? keptText(seat.missed) : interpolate(ngettext("The house now plays for %(name)s: their time ran out %(count)s time in a row.", "The house now plays for %(name)s: their time ran out %(count)s times in a row.", seat.missed), { name: shortName(seat), count: seat.missed }, true), "handed_over");
       } else if (seat.handed_over && !was.handed_over) {
         toast(you ? gettext("The others handed your idle seat to the house.") : interpolate(gettext("The house now plays for %(name)s, who was idle."), { name: shortName(seat) }, true), "handed_over");
       } else if (!seat.handed_over && was.handed_over && !you) {
@@ -62,10 +70,12 @@ export function createConsent({ app, send, toast, seatName }) {
     const mine = myEntry(f);
     let text = "";
     if (running(f) && mine?.resigned) text = gettext("You left this game. The house plays your seat to the end.");
+    else if (running(f) && mine?.handed_over && keptByHouse(f)) text = keptText(mine.missed);
     else if (running(f) && mine?.handed_over) text = gettext("The house is playing for you: you were idle, so the others handed your seat over.");
     el.notice.hidden = !text;
     el.notice.querySelector(".notice-text").textContent = text;
-    el.back.hidden = !(running(f) && mine?.handed_over && !mine.resigned);
+    // A seat the house keeps to the end of the game cannot be taken back: no "I'm back".
+    el.back.hidden = !(running(f) && mine?.handed_over && !mine.resigned && !keptByHouse(f));
     el.resignRow.hidden = !(running(f) && mine && !mine.resigned);
   }
 

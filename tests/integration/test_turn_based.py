@@ -457,3 +457,81 @@ def test_a_rematch_at_a_turn_based_table_counts_toward_the_cap(settings):
     with pytest.raises(services.ServiceError) as refusal:
         services.play_again(anna, table.pk)
     assert refusal.value.code == "too_many_turn_tables"
+
+
+def test_a_turn_of_several_actions_is_one_missed_move_on_one_clock(clock, settings):
+    """Rule: a turn-based table counts a missed *turn*, not each action of it.
+
+    A turn the engine keeps with the same seat (a draw, then where the card
+    goes) runs on one clock from the turn's start, and when the member's time
+    runs out the house plays the whole turn: one missed move, not one per action.
+    """
+    settings.TURN_BASED_MISSED_MOVES = 3
+    table, _anna, _boris = two_member_table("1d", variant="Golf")
+    engine = table.variant.engine
+    # Everyone plays until a single seat has the turn (past any phase played at once).
+    for _step in range(20):
+        table.refresh_from_db()
+        state = engine.from_json(services.current_game(table).state)
+        if len(engine.actors(state)) == 1:
+            break
+        seat = table.seats.get(position=engine.actors(state)[0])
+        move = engine.view(state, seat.position)["legal"][0]
+        services.play_move(seat.player_id, table.pk, move, table.version)
+    late = to_move(table)
+    started = table.turn_started
+    clock.shift(datetime.timedelta(days=1, minutes=1))
+    while sweep():
+        table.refresh_from_db()
+        if to_move(table).pk != late.pk:
+            break
+    late.refresh_from_db()
+    house = Move.objects.filter(seat=late.position, auto=True).count()
+    assert house >= 2, "this turn has several actions"
+    assert late.missed == 1 and not late.handed_over
+    table.refresh_from_db()
+    assert to_move(table).pk != late.pk
+    assert table.turn_started > started  # the next seat's turn starts its own clock
+
+
+def test_a_member_acting_part_of_a_turn_keeps_the_turns_deadline(clock):
+    table, _anna, _boris = two_member_table("1d", variant="Golf")
+    engine = table.variant.engine
+    for _step in range(20):
+        table.refresh_from_db()
+        state = engine.from_json(services.current_game(table).state)
+        if len(engine.actors(state)) == 1:
+            break
+        seat = table.seats.get(position=engine.actors(state)[0])
+        services.play_move(
+            seat.player_id, table.pk, engine.view(state, seat.position)["legal"][0], table.version
+        )
+    seat = to_move(table)
+    deadline = table.turn_deadline
+    clock.shift(datetime.timedelta(hours=5))
+    state = engine.from_json(services.current_game(table).state)
+    services.play_move(
+        seat.player_id, table.pk, engine.view(state, seat.position)["legal"][0], table.version
+    )
+    table.refresh_from_db()
+    assert to_move(table).pk == seat.pk  # the same turn goes on (the card drawn is placed next)
+    assert table.turn_deadline == deadline
+
+
+def test_the_refusal_for_a_kept_seat_counts_in_each_languages_plural(settings):
+    from django.utils import translation
+
+    settings.TURN_BASED_MISSED_MOVES = 3
+    table, _anna, _boris = two_member_table("1d")
+    seat = to_move(table)
+    Seat.objects.filter(pk=seat.pk).update(missed=3, handed_over=True)
+    with pytest.raises(services.ServiceError) as refusal:
+        services.come_back(seat.player_id, table.pk)
+    said = {}
+    for language in ("en", "ru", "ro", "es"):
+        with translation.override(language):
+            said[language] = str(refusal.value.message)
+    assert said["en"].startswith("Your time ran out 3 times in a row:")
+    assert "3 раза подряд" in said["ru"]
+    assert "3 mutări la rând" in said["ro"]
+    assert "3 veces seguidas" in said["es"]

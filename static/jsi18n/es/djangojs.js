@@ -219,8 +219,12 @@
     "The deal: %(name)s holds 9\u2666 and opens.": "El reparto: %(name)s tiene el 9\u2666 y abre.",
     "The game": "La partida",
     "The house": "El club",
-    "The house is playing for you: you were idle, so the others handed your seat over.": "El club est\u00e1 jugando por ti: estabas inactivo, as\u00ed que los dem\u00e1s cedieron tu asiento.",
+    "The house is playing for you: you were idle, so the others handed your seat over.": "El club est\u00e1 jugando por ti: llevabas un rato sin jugar, as\u00ed que los dem\u00e1s cedieron tu asiento.",
     "The house now plays for %(name)s, who was idle.": "Ahora el club juega por %(name)s: llevaba un rato sin jugar.",
+    "The house now plays for %(name)s: their time ran out %(count)s time in a row.": [
+      "Ahora el club juega por %(name)s: se le acab\u00f3 el tiempo %(count)s vez seguida.",
+      "Ahora el club juega por %(name)s: se le acab\u00f3 el tiempo %(count)s veces seguidas."
+    ],
     "The match is over: %(names)s share the lowest total.": "La partida ha terminado: %(names)s comparten el total m\u00e1s bajo.",
     "The match is over: %(names)s wins with the lowest total.": "La partida ha terminado: %(names)s gana con el total m\u00e1s bajo.",
     "The others can now hand your seat to the house: play to keep it.": "Ahora los dem\u00e1s pueden ceder tu asiento al club: juega para conservarlo.",
@@ -272,6 +276,10 @@
     "Your hand: your turn": "Tu mano: te toca",
     "Your last turn: draw, take the %(card)s, or turn up a card.": "Tu \u00faltimo turno: roba, toma el %(card)s o destapa una carta.",
     "Your last turn: draw, take the discard, or turn up a card.": "Tu \u00faltimo turno: roba, toma el descarte o destapa una carta.",
+    "Your time ran out %(count)s time in a row: the house plays your seat to the end of this game.": [
+      "Se te acab\u00f3 el tiempo %(count)s vez seguida: el club juega por ti hasta el final de esta partida.",
+      "Se te acab\u00f3 el tiempo %(count)s veces seguidas: el club juega por ti hasta el final de esta partida."
+    ],
     "Your turn": "Te toca",
     "Your turn. In %(time)s the others can hand your seat to the house.": "Te toca. En %(time)s los dem\u00e1s podr\u00e1n ceder tu asiento al club.",
     "Your turn: choose a move.": "Te toca: elige una jugada.",

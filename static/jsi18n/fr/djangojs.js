@@ -219,8 +219,12 @@
     "The deal: %(name)s holds 9\u2666 and opens.": "La donne : %(name)s a le 9\u2666 et ouvre.",
     "The game": "La partie",
     "The house": "Le club",
-    "The house is playing for you: you were idle, so the others handed your seat over.": "Le club joue pour vous : vous \u00e9tiez inactif, les autres ont donc confi\u00e9 votre place.",
+    "The house is playing for you: you were idle, so the others handed your seat over.": "Le club joue pour vous : vous n'avez pas jou\u00e9 depuis un moment, les autres ont donc confi\u00e9 votre place au club.",
     "The house now plays for %(name)s, who was idle.": "Le club joue maintenant pour %(name)s : aucun coup depuis un moment.",
+    "The house now plays for %(name)s: their time ran out %(count)s time in a row.": [
+      "Le club joue d\u00e9sormais pour %(name)s : son temps s'est \u00e9coul\u00e9 %(count)s fois de suite.",
+      "Le club joue d\u00e9sormais pour %(name)s : son temps s'est \u00e9coul\u00e9 %(count)s fois de suite."
+    ],
     "The match is over: %(names)s share the lowest total.": "La partie est termin\u00e9e : %(names)s partagent le total le plus bas.",
     "The match is over: %(names)s wins with the lowest total.": "La partie est termin\u00e9e : %(names)s gagne avec le total le plus bas.",
     "The others can now hand your seat to the house: play to keep it.": "Les autres peuvent maintenant confier votre place au club : jouez pour la garder.",
@@ -272,6 +276,10 @@
     "Your hand: your turn": "Votre main : \u00e0 vous de jouer",
     "Your last turn: draw, take the %(card)s, or turn up a card.": "Votre dernier tour : piochez, prenez le %(card)s ou retournez une carte.",
     "Your last turn: draw, take the discard, or turn up a card.": "Votre dernier tour : piochez, prenez la d\u00e9fausse ou retournez une carte.",
+    "Your time ran out %(count)s time in a row: the house plays your seat to the end of this game.": [
+      "Votre temps s'est \u00e9coul\u00e9 %(count)s fois de suite : le club joue votre place jusqu'\u00e0 la fin de cette partie.",
+      "Votre temps s'est \u00e9coul\u00e9 %(count)s fois de suite : le club joue votre place jusqu'\u00e0 la fin de cette partie."
+    ],
     "Your turn": "\u00c0 vous",
     "Your turn. In %(time)s the others can hand your seat to the house.": "\u00c0 vous de jouer. Dans %(time)s, les autres pourront confier votre place au club.",
     "Your turn: choose a move.": "\u00c0 vous : choisissez un coup.",

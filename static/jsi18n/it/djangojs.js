@@ -219,8 +219,12 @@
     "The deal: %(name)s holds 9\u2666 and opens.": "La distribuzione: %(name)s ha il 9\u2666 e apre.",
     "The game": "La partita",
     "The house": "Il club",
-    "The house is playing for you: you were idle, so the others handed your seat over.": "Il club sta giocando per te: eri inattivo, quindi gli altri hanno ceduto il tuo posto.",
+    "The house is playing for you: you were idle, so the others handed your seat over.": "Il club sta giocando per te: non facevi mosse da un po', quindi gli altri hanno ceduto il tuo posto.",
     "The house now plays for %(name)s, who was idle.": "Ora il club gioca per %(name)s: nessuna mossa da un po'.",
+    "The house now plays for %(name)s: their time ran out %(count)s time in a row.": [
+      "Ora il club gioca per %(name)s: il tempo per la mossa \u00e8 scaduto %(count)s volta di fila.",
+      "Ora il club gioca per %(name)s: il tempo per la mossa \u00e8 scaduto %(count)s volte di fila."
+    ],
     "The match is over: %(names)s share the lowest total.": "La partita \u00e8 finita: %(names)s condividono il totale pi\u00f9 basso.",
     "The match is over: %(names)s wins with the lowest total.": "La partita \u00e8 finita: %(names)s vince con il totale pi\u00f9 basso.",
     "The others can now hand your seat to the house: play to keep it.": "Ora gli altri possono cedere il tuo posto al club: gioca per tenerlo.",
@@ -272,6 +276,10 @@
     "Your hand: your turn": "La tua mano: tocca a te",
     "Your last turn: draw, take the %(card)s, or turn up a card.": "Il tuo ultimo turno: pesca, prendi il %(card)s o scopri una carta.",
     "Your last turn: draw, take the discard, or turn up a card.": "Il tuo ultimo turno: pesca, prendi lo scarto o scopri una carta.",
+    "Your time ran out %(count)s time in a row: the house plays your seat to the end of this game.": [
+      "Il tuo tempo \u00e8 scaduto %(count)s volta di fila: il club gioca il tuo posto fino alla fine di questa partita.",
+      "Il tuo tempo \u00e8 scaduto %(count)s volte di fila: il club gioca il tuo posto fino alla fine di questa partita."
+    ],
     "Your turn": "Tocca a te",
     "Your turn. In %(time)s the others can hand your seat to the house.": "Tocca a te. Tra %(time)s gli altri potranno cedere il tuo posto al club.",
     "Your turn: choose a move.": "Tocca a te: scegli una mossa.",

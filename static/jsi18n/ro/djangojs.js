@@ -230,8 +230,13 @@
     "The deal: %(name)s holds 9\u2666 and opens.": "\u00cemp\u0103r\u021birea: %(name)s are 9\u2666 \u0219i deschide.",
     "The game": "Jocul",
     "The house": "Clubul",
-    "The house is playing for you: you were idle, so the others handed your seat over.": "Clubul joac\u0103 pentru tine: erai inactiv, a\u0219a c\u0103 ceilal\u021bi \u021bi-au predat locul.",
+    "The house is playing for you: you were idle, so the others handed your seat over.": "Clubul joac\u0103 pentru tine: nu ai mutat de ceva vreme, a\u0219a c\u0103 ceilal\u021bi \u021bi-au predat locul.",
     "The house now plays for %(name)s, who was idle.": "Acum clubul joac\u0103 pentru %(name)s: nicio mutare de ceva vreme.",
+    "The house now plays for %(name)s: their time ran out %(count)s time in a row.": [
+      "Acum clubul joac\u0103 pentru %(name)s: timpul a expirat la %(count)s mutare la r\u00e2nd.",
+      "Acum clubul joac\u0103 pentru %(name)s: timpul a expirat la %(count)s mut\u0103ri la r\u00e2nd.",
+      "Acum clubul joac\u0103 pentru %(name)s: timpul a expirat la %(count)s de mut\u0103ri la r\u00e2nd."
+    ],
     "The match is over: %(names)s share the lowest total.": "Partida s-a \u00eencheiat: %(names)s au \u00eempreun\u0103 cel mai mic total.",
     "The match is over: %(names)s wins with the lowest total.": "Partida s-a \u00eencheiat: %(names)s c\u00e2\u0219tig\u0103 cu cel mai mic total.",
     "The others can now hand your seat to the house: play to keep it.": "Acum ceilal\u021bi \u00ee\u021bi pot preda locul clubului: joac\u0103 s\u0103-l p\u0103strezi.",
@@ -283,6 +288,11 @@
     "Your hand: your turn": "M\u00e2na ta: e r\u00e2ndul t\u0103u",
     "Your last turn: draw, take the %(card)s, or turn up a card.": "Ultima ta tur\u0103: trage, ia %(card)s sau \u00eentoarce o carte.",
     "Your last turn: draw, take the discard, or turn up a card.": "Ultima ta tur\u0103: trage, ia cartea aruncat\u0103 sau \u00eentoarce o carte.",
+    "Your time ran out %(count)s time in a row: the house plays your seat to the end of this game.": [
+      "Timpul t\u0103u a expirat la %(count)s mutare la r\u00e2nd: clubul joac\u0103 \u00een locul t\u0103u p\u00e2n\u0103 la sf\u00e2r\u0219itul acestei partide.",
+      "Timpul t\u0103u a expirat la %(count)s mut\u0103ri la r\u00e2nd: clubul joac\u0103 \u00een locul t\u0103u p\u00e2n\u0103 la sf\u00e2r\u0219itul acestei partide.",
+      "Timpul t\u0103u a expirat la %(count)s de mut\u0103ri la r\u00e2nd: clubul joac\u0103 \u00een locul t\u0103u p\u00e2n\u0103 la sf\u00e2r\u0219itul acestei partide."
+    ],
     "Your turn": "R\u00e2ndul t\u0103u",
     "Your turn. In %(time)s the others can hand your seat to the house.": "E r\u00e2ndul t\u0103u. \u00cen %(time)s ceilal\u021bi \u00ee\u021bi vor putea preda locul clubului.",
     "Your turn: choose a move.": "E r\u00e2ndul t\u0103u: alege o mutare.",
