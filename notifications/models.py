@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -54,6 +55,8 @@ class Notification(models.Model):
                 fields=["player", "key"], condition=~models.Q(key=""), name="notification_once"
             )
         ]
+        # Writing to members is not viewing notifications: a permission of its own (issue 42).
+        permissions = [("send_message", _("Can send a message to members"))]
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.player_id} ({self.created:%Y-%m-%d %H:%M})"
@@ -133,3 +136,53 @@ class Online(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} on {self.channel}"
+
+
+class Invitation(models.Model):
+    """A member invited another to a private table (notifications.services.invite).
+
+    Kept to count: an inviter's invitations an hour and a day (INVITATIONS_PER_HOUR,
+    INVITATIONS_PER_DAY) and a table's, never more than its free seats. `delivered` is
+    false when the guest had muted the inviter: the guest was told nothing.
+    """
+
+    inviter = models.ForeignKey("club.Player", on_delete=models.CASCADE, related_name="+")
+    guest = models.ForeignKey("club.Player", on_delete=models.CASCADE, related_name="+")
+    # A plain id, as on Notification: the record outlives a deleted table.
+    table_id = models.BigIntegerField()
+    created = models.DateTimeField(default=timezone.now)
+    delivered = models.BooleanField(default=True)
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        indexes = [
+            models.Index(fields=["inviter", "created"]),
+            models.Index(fields=["table_id", "created"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.inviter_id} invites {self.guest_id} to {self.table_id}"
+
+
+class ClubMessage(models.Model):
+    """A moderator's message to members, with who sent it (the admin history shows it too)."""
+
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("sent by"),
+    )
+    text = models.TextField(_("message"))
+    recipients = models.PositiveIntegerField(_("members told"))
+    created = models.DateTimeField(_("sent"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        verbose_name = _("message to members")
+        verbose_name_plural = _("messages to members")
+
+    def __str__(self) -> str:
+        return f"{self.created:%Y-%m-%d %H:%M}: {self.text[:40]}"

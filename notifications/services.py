@@ -26,7 +26,7 @@ from games.broadcast import player_group
 from games.models import Seat, Table
 from games.services import ServiceError
 from notifications import kinds
-from notifications.models import Notification, Preference
+from notifications.models import ClubMessage, Notification, Preference
 
 logger = logging.getLogger(__name__)
 
@@ -248,12 +248,14 @@ def invite(by: Player, table_id: int, name: str) -> Player:
     return guest
 
 
-def send_message(player_ids: Iterable[int], text: str) -> int:
-    """A moderator's message to these members; how many were told."""
-    text = (text or "").strip()
+def send_message(player_ids: Iterable[int], text: str, sent_by=None) -> ClubMessage:
+    """A moderator's message to these members, recorded with who sent it (`sent_by`, a
+    user); its `recipients` says how many were told. The caller checks the permission."""
+    text = (text or "").strip()[:1000]
     if not text:
         raise ServiceError("empty", _("Write a message."))
     ids = tuple(sorted(set(player_ids)))
     with transaction.atomic():
-        hooks.emit(hooks.Event("message", ids, data={"text": text[:1000]}))
-    return len(ids)
+        message = ClubMessage.objects.create(sent_by=sent_by, text=text, recipients=len(ids))
+        hooks.emit(hooks.Event("message", ids, data={"text": text, "message": message.pk}))
+    return message
