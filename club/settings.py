@@ -456,7 +456,11 @@ ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_SIGNUP_FORM_CLASS = "club.forms.SignupForm"
 ACCOUNT_FORMS = {"signup": "club.signup.ClubSignupForm"}
-ACCOUNT_ADAPTER = "club.adapters.AccountAdapter"
+# The club's adapter (club.adapters) whose mails wait in the notifications' outbox:
+# no page waits for the mail server (notifications/account.py).
+ACCOUNT_ADAPTER = "notifications.account.AccountAdapter"
+# "An account already exists" / "no such account" mails to one address, per day.
+ACCOUNT_EXISTS_MAILS_PER_DAY = env_int("ACCOUNT_EXISTS_MAILS_PER_DAY", 3)
 ACCOUNT_USER_DISPLAY = "club.adapters.user_display"
 ACCOUNT_EMAIL_VERIFICATION = env("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_UNIQUE_EMAIL = True

@@ -137,7 +137,9 @@ class OutgoingMailAdmin(admin.ModelAdmin):
     list_display = ("created", "player", "kind", "state", "attempts", "sent_at", "error")
     list_filter = ("state", "kind")
     search_fields = ("player__display_name", "key")
-    readonly_fields = [f.name for f in OutgoingMail._meta.fields]
+    # An account mail's texts hold one-time links (confirmation, password reset): never shown.
+    exclude = ("body", "html")
+    readonly_fields = [f.name for f in OutgoingMail._meta.fields if f.name not in ("body", "html")]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

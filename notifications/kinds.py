@@ -46,7 +46,7 @@ def declare(kind: Kind) -> Kind:
 TURN = declare(
     Kind(
         "turn",
-        _("Your turn"),
+        pgettext_lazy("notification kind", "Your turn"),
         _("It is your turn at %(table)s."),
         mail_default=True,
         batched=True,

@@ -9,6 +9,8 @@ AppConfig's `worker_duty`); every NOTIFY_PUMP_SECONDS `pump` does one pass:
    notifications (batched kinds) go out as one digest per member at most once
    per NOTIFY_MAIL_MINUTES, listing every table waiting; the others one mail each.
 2. send: queued rows are claimed, sent over one SMTP connection and marked sent.
+   Account mails (allauth's, notifications/account.py) are queued rendered by
+   the request that asked for them and sent here the same way.
 
 At most once. A row is claimed (queued -> sending, committed) BEFORE it is
 handed to the SMTP server, and marked sent right after the server accepted
@@ -257,10 +259,13 @@ def _why(exc: BaseException) -> str:
 
 
 def _finish(mail: OutgoingMail, state: str, error: str) -> None:
+    # An account mail's texts hold one-time links: not kept once it is done.
     OutgoingMail.objects.filter(pk=mail.pk).update(
         state=state,
         error=error,
         sent_at=timezone.now() if state == OutgoingMail.State.SENT else None,
+        body="",
+        html="",
     )
     if state == OutgoingMail.State.FAILED:
         logger.info("notifications: mail %s not sent: %s", mail.key, error)
@@ -311,6 +316,8 @@ def recover(now: datetime.datetime) -> int:
         lost += OutgoingMail.objects.filter(pk=pk, state=OutgoingMail.State.SENDING).update(
             state=OutgoingMail.State.UNKNOWN,
             error="the worker stopped while sending: not sent again",
+            body="",
+            html="",
         )
     if lost:
         logger.warning("notifications: %d mail(s) were being sent by a worker that stopped", lost)
@@ -324,6 +331,8 @@ def build(
     mail: OutgoingMail, connection: BaseEmailBackend | None = None
 ) -> EmailMultiAlternatives | None:
     """The mail of this outbox row, in its member's language; None if there is nothing to send."""
+    if mail.address:
+        return _account_mail(mail, connection)
     player = mail.player
     address = player.user.email if player.user_id else ""
     notes = list(mail.notifications.order_by("created", "pk"))
@@ -351,21 +360,47 @@ def build(
         }
         body = render_to_string("notifications/mail/notice.txt", context)
         html = render_to_string("notifications/mail/notice.html", context)
-    domain = settings.SITE_URL.split("//", 1)[-1].split("/", 1)[0].split(":", 1)[0] or "localhost"
+        sender = render.sender()
     message = EmailMultiAlternatives(
         subject,
         body,
-        settings.DEFAULT_FROM_EMAIL,
+        sender,
         [address],
         connection=connection,
         headers={
             "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "Message-ID": f"<notify.{mail.pk}.{mail.key.replace(':', '.')}@{domain}>",
+            "Message-ID": f"<notify.{mail.pk}.{mail.key.replace(':', '.')}@{_domain()}>",
             "Auto-Submitted": "auto-generated",
         },
     )
     message.attach_alternative(html, "text/html")
+    return message
+
+
+def _domain() -> str:
+    return render.site_host().split(":", 1)[0] or "localhost"
+
+
+def _account_mail(
+    mail: OutgoingMail, connection: BaseEmailBackend | None
+) -> EmailMultiAlternatives | None:
+    """An account mail (notifications/account.py), rendered when it was asked for."""
+    if not mail.body:
+        return None
+    message = EmailMultiAlternatives(
+        mail.subject,
+        mail.body,
+        mail.sender or render.sender(),
+        [mail.address],
+        connection=connection,
+        headers={
+            "Message-ID": f"<account.{mail.pk}.{mail.key.replace(':', '.')}@{_domain()}>",
+            "Auto-Submitted": "auto-generated",
+        },
+    )
+    if mail.html:
+        message.attach_alternative(mail.html, "text/html")
     return message
 
 

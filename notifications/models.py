@@ -72,6 +72,13 @@ class OutgoingMail(models.Model):
     The worker claims a row (queued -> sending) in its own committed
     transaction, sends, then marks it sent. Its `key` is unique, so composing
     the same notifications twice (two workers, a restart) makes one row.
+
+    An account mail (allauth's: address confirmation, password reset, "an
+    account already exists") has no notification: it is rendered in the request
+    that asks for it and waits here, `address`, `sender`, `subject`, `body` and
+    `html` filled, so that no page waits for the mail server
+    (notifications/account.py). Its texts hold one-time links: they are emptied
+    once the mail is sent or given up, and the admin never shows them.
     """
 
     class State(models.TextChoices):
@@ -83,7 +90,10 @@ class OutgoingMail(models.Model):
         # not sent again (at most once), see notifications/mailer.py.
         UNKNOWN = "unknown", _("unknown (worker stopped mid-send)")
 
-    player = models.ForeignKey("club.Player", on_delete=models.CASCADE, related_name="+")
+    # No member for an account mail to an address nobody has (the reset of an unknown account).
+    player = models.ForeignKey(
+        "club.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     key = models.CharField(max_length=80, unique=True)
     kind = models.CharField(max_length=32)
     state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
@@ -93,6 +103,12 @@ class OutgoingMail(models.Model):
     claimed_by = models.CharField(max_length=64, blank=True, default="")
     sent_at = models.DateTimeField(null=True, blank=True)
     error = models.CharField(max_length=300, blank=True, default="")
+    # An account mail, rendered when it was asked for (empty for notifications' mail).
+    address = models.EmailField(max_length=254, blank=True, default="")
+    sender = models.CharField(max_length=300, blank=True, default="")
+    subject = models.CharField(max_length=300, blank=True, default="")
+    body = models.TextField(blank=True, default="")
+    html = models.TextField(blank=True, default="")
 
     class Meta:
         verbose_name = _("outgoing mail")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from email.headerregistry import Address
+from email.utils import parseaddr
 
 from django.conf import settings
 from django.core import signing
@@ -30,6 +32,30 @@ class Shown:
 
 def absolute(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
+
+
+def site_host() -> str:
+    """SITE_URL's host (and port): what a mail shows as the club's address."""
+    return settings.SITE_URL.split("//", 1)[-1].split("/", 1)[0] or "localhost"
+
+
+def club_name() -> str:
+    """The club's name in the active language, as every mail's footer gives it."""
+    return _("Card Club")
+
+
+def sender() -> str:
+    """The From header in the active language: the club's name at DEFAULT_FROM_EMAIL's address.
+
+    The display name the operator configured is kept unless it is the default
+    "Card Club", which reads in the member's language.
+    """
+    name, address = parseaddr(settings.DEFAULT_FROM_EMAIL)
+    if not name or name == "Card Club":
+        name = club_name()
+    if "@" not in address:
+        return settings.DEFAULT_FROM_EMAIL
+    return str(Address(display_name=name, addr_spec=address))
 
 
 def table_names(notifications: Iterable[Notification]) -> dict[int, str]:
