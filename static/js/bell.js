@@ -3,15 +3,27 @@
 // socket (home, lobby) hands its frames over as "club:lobby-frame" events and marks
 // <html data-lobby-socket> (and "club:lobby-reconnected" when theirs opens again);
 // elsewhere the bell opens one itself.
+// The count is shown twice: on the bell and on the phone's menu button (base.html), so a
+// phone shows it with the menu closed; the button's screen-reader words say what it counts.
 const bell = document.querySelector("[data-bell]");
-const count = bell?.querySelector("[data-bell-count]");
+const counts = document.querySelectorAll("[data-bell-count]");
+const words = document.querySelectorAll("[data-bell-words]");
 
 function show(unread) {
-  if (!count || typeof unread !== "number") return;
-  count.textContent = String(unread);
-  count.hidden = unread === 0;
+  if (!bell || typeof unread !== "number") return;
+  for (const count of counts) {
+    count.textContent = String(unread);
+    count.hidden = unread === 0;
+  }
+  const said = unread
+    ? interpolate(ngettext("%(counter)s unread notification", "%(counter)s unread notifications", unread), { counter: unread }, true)
+    : "";
+  for (const word of words) word.textContent = said;
   bell.classList.toggle("has-unread", unread > 0);
 }
+
+// The page came with a count: the button's words say it too.
+if (counts.length) show(Number(counts[0].textContent) || 0);
 
 function onFrame(frame) {
   if (frame && frame.type === "notifications") show(frame.unread);

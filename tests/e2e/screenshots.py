@@ -119,7 +119,7 @@ def test_finished_golf_table_on_a_phone_in_russian(chromium_browser, demo_site):
     sign_in(page, "anna@example.com")
     page.goto(f"/tables/{table}/")
     # Russian, chosen with the header's picker (her profile keeps it).
-    page.locator("label[for=nav-toggle]").click()  # the phone's menu holds the picker
+    page.get_by_test_id("nav-toggle").click()  # the phone's menu holds the picker
     page.get_by_test_id("language-select").select_option("ru")
     if page.get_by_test_id("language-go").is_visible():
         page.get_by_test_id("language-go").click()

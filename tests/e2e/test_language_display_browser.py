@@ -22,7 +22,7 @@ def test_the_picker_switches_at_once_and_golf_speaks_to_the_member(new_page):
     expect(options.filter(has_text="English")).to_have_count(1)
 
     # Choosing an option is enough: no click on the button (the phone's menu first).
-    page.locator("label.nav-toggle-label").click()
+    page.get_by_test_id("nav-toggle").click()
     page.get_by_test_id("language-select").select_option("ru")
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     expect(options.filter(has_text="English")).to_have_count(1)  # not "Английский"

@@ -3,12 +3,17 @@
 For each language (one browser context each) and at 390x844 and 1366x768,
 every page kind is opened: the account pages, home, lobby, rules, series,
 ratings, the player page, duplicate (series, round, traveller), the 404 page,
-and for each default variant a table waiting for players, a table in play as
+the member's turn-based tables at a day a move (one partner away), and for each
+default variant a table waiting for players, a table in play as
 the member to move and as one who waits, a finished table with its results,
 and the finished game's page with its replay. On each, the document must not
 scroll sideways (`scrollWidth <= innerWidth`: a wide table scrolls inside its
-own box) and no button's text may be cut (`scrollWidth <= clientWidth`).
-On a phone, a Golf grid keeps its three columns.
+own box) and no button's text may be cut (`scrollWidth <= clientWidth`), no
+header entry may wrap and no table's row (home, lobby) may be cut. On a phone,
+a Golf grid keeps its three columns, and on the home page the menu is walked
+with the keyboard (issue 42): the unread count shows on its closed button, Tab
+reaches it, Enter opens it with the focus inside, axe finds nothing serious,
+Escape closes it and gives the focus back.
 
 Each page loads once, on the phone; the window is then made laptop-wide (the
 table pages fit themselves again), so a language's sweep takes seconds.
@@ -22,6 +27,7 @@ import uuid
 import pytest
 from playwright.sync_api import Page
 
+from tests.support.axe import describe, violations
 from tests.support.tables import run_django
 
 pytestmark = [pytest.mark.browser, pytest.mark.once]
@@ -68,6 +74,30 @@ MEASURE_JS = """
       problems.push(`button cut (${button.scrollWidth} > ${button.clientWidth}): ${button.textContent.trim().slice(0, 40)}`);
     }
   }
+  // The header's entries each on one line ("Change language" wrapped at 1366 px).
+  for (const entry of document.querySelectorAll(".site-nav a, .site-nav button")) {
+    if (!entry.getClientRects().length) continue;
+    // The lines its visible text is drawn on (words only for screen readers left out).
+    const lines = new Set();
+    const walker = document.createTreeWalker(entry, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      if (!text.textContent.trim() || text.parentElement.getBoundingClientRect().width <= 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const r of range.getClientRects()) if (r.width) lines.add(Math.round(r.top));
+    }
+    if (lines.size > 1) problems.push(`"${entry.textContent.trim()}" on ${lines.size} lines`);
+  }
+  // A table's row in a list (home's "Your tables", the lobby) says all it has: nothing
+  // cut with an ellipsis or hidden past its box.
+  for (const row of document.querySelectorAll(".table-item")) {
+    for (const part of [row, ...row.querySelectorAll("*")]) {
+      if (!part.getClientRects().length) continue;
+      if (part.scrollWidth > part.clientWidth + 1 && getComputedStyle(part).overflowX !== "visible") {
+        problems.push(`a table's row cut: "${part.textContent.trim().slice(0, 40)}"`);
+      }
+    }
+  }
   for (const grid of document.querySelectorAll("[data-testid=golf-grid], [data-testid=hand]:has([data-testid=golf-slot])")) {
     const slots = [...grid.querySelectorAll("[data-testid=golf-slot]")].filter((s) => s.getClientRects().length);
     if (slots.length !== 9) continue;
@@ -111,6 +141,9 @@ def pages_to_see(club: dict, live: dict) -> list[tuple[str, str, str | None]]:
         ("duplicate open round", f"/duplicate/{club['duplicate']}/rounds/2/", me),
     ]
     seen += [(f"ratings {f}", f"/ratings/{f}/", me) for f in club["families"]]
+    seen.append(("home with turn-based tables", "/", live["me"]))
+    for name, tables in live["turn_based"].items():
+        seen += [(f"{name} turn-based", f"/tables/{t['table']}/", live["me"]) for t in tables]
     for name, done in club["games"].items():
         now = live["games"][name]
         seen += [
@@ -150,6 +183,46 @@ def check(page: Page, what: str, address: str, language: str, failures: list[str
         failures += [f"{what} at {width}x{height}: {problem}" for problem in problems]
 
 
+def walk_the_phone_menu(page: Page, language: str, failures: list[str]) -> None:
+    """On a phone: the unread count shows on the closed menu's button, in words for a
+    screen reader; Tab reaches the button, Enter opens the menu and moves the focus into
+    it, axe finds nothing wrong with it open, Escape closes it and gives the focus back."""
+    toggle, count = page.get_by_test_id("nav-toggle"), page.get_by_test_id("menu-count")
+    menu = page.locator("#site-nav")
+    problems = []
+    if not (count.is_visible() and count.evaluate(ON_TOP) and int(count.inner_text()) > 0):
+        problems.append("the unread count is not shown on the closed menu's button")
+    words = page.locator("[data-nav-toggle] [data-bell-words]").text_content() or ""
+    if count.inner_text() not in words or (language != "en" and "unread" in words):
+        problems.append(f"the button's count is said {words!r}")
+    if menu.is_visible():
+        problems.append("the menu starts open")
+    page.evaluate("document.activeElement?.blur()")
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement?.dataset.testid") == "nav-toggle":
+            break
+    else:
+        problems.append("Tab does not reach the menu's button")
+    page.keyboard.press("Enter")
+    if toggle.get_attribute("aria-expanded") != "true" or not menu.is_visible():
+        problems.append("Enter does not open the menu")
+    if not page.evaluate("document.getElementById('site-nav').contains(document.activeElement)"):
+        problems.append("the focus is not in the open menu")
+    page.keyboard.press("Tab")  # on to the next entry, still in the menu
+    if not page.evaluate("document.getElementById('site-nav').contains(document.activeElement)"):
+        problems.append("Tab leaves the open menu at once")
+    found = violations(page, ".site-header")
+    if found:
+        problems.append(f"axe on the open menu:\n{describe(found)}")
+    page.keyboard.press("Escape")
+    if toggle.get_attribute("aria-expanded") != "false" or menu.is_visible():
+        problems.append("Escape does not close the menu")
+    if page.evaluate("document.activeElement?.dataset.testid") != "nav-toggle":
+        problems.append("Escape does not give the focus back to the button")
+    failures += [f"phone menu: {problem}" for problem in problems]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_fits_a_phone_and_a_laptop(
     chromium_browser, live_site, site_database, finished_club, language
@@ -175,6 +248,8 @@ def test_every_page_fits_a_phone_and_a_laptop(
             signed_in = session
         page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
         page.goto(address)
+        if what == "home with turn-based tables":
+            walk_the_phone_menu(page, language, failures)
         check(page, what, address, language, failures)
     context.close()
     assert not failures, f"{len(failures)} problems in {language}:\n" + "\n".join(failures)

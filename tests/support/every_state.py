@@ -24,7 +24,7 @@ from club import demo
 from club.models import Player, Series
 from duplicate.models import DuplicateSeries, Round
 from duplicate.services import close_round, play_board
-from games import registry, services, synthetic
+from games import away, hooks, registry, services, synthetic
 from games.models import Table, Variant
 from tests.support.finished import play_game, play_out
 
@@ -107,6 +107,36 @@ def live(prefix: str) -> dict:
             "turn": sessions[seated[mover]],
             "other": next(sessions[p] for i, p in enumerate(seated) if i != mover),
         }
+    # A fourth member, away, so the live tables above keep their seats' own clocks.
+    people += synthetic.make_players(prefix, 1, start=3)
+    sessions.update({p.player_id: p.session_key for p in people})
+    made["turn_based"] = _turn_based(people, sessions)
+    return made
+
+
+def _turn_based(people: list, sessions: dict[int, str]) -> dict:
+    """The member's turn-based tables at a day a move, the longest lines home and the lobby
+    show (a pace, a deadline, who is away): per game two two-seat tables, the partner at
+    the second away for three days; a note in
+    the member's bell. {variant: [{"table": id, "turn": session of the seat to move}]}."""
+    players = {p.pk: p for p in Player.objects.filter(pk__in=[p.player_id for p in people])}
+    me, other, _, third = (players[p.player_id] for p in people)
+    today = timezone.localdate()
+    away.declare(third, today, today + datetime.timedelta(days=2))
+    made = {}
+    for number, name in enumerate(["Devyatka", "Golf"]):
+        variant = Variant.objects.get(name=name)
+        tables = []
+        for partner in (other, third):
+            with services.seeded_deals(40 + number):
+                table, _ = services.create_table(me, variant, 2, pace="1d")
+                services.join_table(partner, table.pk)
+            if name == "Golf":
+                _past_reveal(table.pk, seed=5)
+            seated = services.current_game(Table.objects.get(pk=table.pk)).players
+            tables.append({"table": table.pk, "turn": sessions[seated[_to_move(table.pk)[0]]]})
+        made[name] = tables
+    hooks.emit(hooks.Event("message", (me.pk,), data={"text": "Welcome to the club."}))
     return made
 
 
