@@ -44,6 +44,10 @@
       "Queda %(count)s segundo para esta jugada",
       "Quedan %(count)s segundos para esta jugada"
     ],
+    "%(counter)s unread notification": [
+      "%(counter)s notificaci\u00f3n sin leer",
+      "%(counter)s notificaciones sin leer"
+    ],
     "%(hours)s h": "%(hours)s h",
     "%(hours)s h %(minutes)s min": "%(hours)s h %(minutes)s min",
     "%(label)s: %(value)s": "%(label)s: %(value)s",

@@ -44,6 +44,10 @@
       "%(count)s seconde restante pour ce coup",
       "%(count)s secondes restantes pour ce coup"
     ],
+    "%(counter)s unread notification": [
+      "%(counter)s notification non lue",
+      "%(counter)s notifications non lues"
+    ],
     "%(hours)s h": "%(hours)s h",
     "%(hours)s h %(minutes)s min": "%(hours)s h %(minutes)s min",
     "%(label)s: %(value)s": "%(label)s : %(value)s",

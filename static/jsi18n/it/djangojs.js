@@ -44,6 +44,10 @@
       "%(count)s secondo rimasto per questa mossa",
       "%(count)s secondi rimasti per questa mossa"
     ],
+    "%(counter)s unread notification": [
+      "%(counter)s notifica non letta",
+      "%(counter)s notifiche non lette"
+    ],
     "%(hours)s h": "%(hours)s h",
     "%(hours)s h %(minutes)s min": "%(hours)s h %(minutes)s min",
     "%(label)s: %(value)s": "%(label)s: %(value)s",

@@ -49,6 +49,11 @@
       "Au mai r\u0103mas %(count)s secunde pentru aceast\u0103 mutare",
       "Au mai r\u0103mas %(count)s de secunde pentru aceast\u0103 mutare"
     ],
+    "%(counter)s unread notification": [
+      "%(counter)s notificare necitit\u0103",
+      "%(counter)s notific\u0103ri necitite",
+      "%(counter)s de notific\u0103ri necitite"
+    ],
     "%(hours)s h": "%(hours)s h",
     "%(hours)s h %(minutes)s min": "%(hours)s h %(minutes)s min",
     "%(label)s: %(value)s": "%(label)s: %(value)s",
