@@ -404,6 +404,14 @@ CHAT_HISTORY = env_int("CHAT_HISTORY", 50)
 # the leaderboard lists members with at least RATING_LEADERBOARD_MIN_GAMES.
 RATING_PROVISIONAL_GAMES = env_int("RATING_PROVISIONAL_GAMES", 10)
 
+# Backups (`manage.py backup` / `restore`, docs/OPERATIONS.md "Backups"): the
+# folder the copies go to, and how many of the newest ones a backup keeps there
+# (older ones are deleted once a new one is complete and checked).
+BACKUP_DIR = Path(env("BACKUP_DIR", str(BASE_DIR / "var" / "backups")))
+BACKUP_KEEP = env_int("BACKUP_KEEP", 14)
+if BACKUP_KEEP < 1:
+    raise SystemExit("BACKUP_KEEP must be at least 1")
+
 # Post-game analysis (analysis app, README "The analysis worker"): background tasks
 # in the database (django-tasks + django-tasks-db), run by `manage.py analysis_worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}

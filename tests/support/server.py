@@ -116,6 +116,15 @@ class SiteDatabase:
         else:
             shutil.copyfile(template, self._sqlite_path())
 
+    def create_empty(self) -> None:
+        """No tables at all: a new PostgreSQL database, or no SQLite file yet (a restore's target)."""
+        self._admin(f'CREATE DATABASE "{self.name}"')
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        """The SQLite file (None on PostgreSQL)."""
+        return None if self._pg_admin_url else self._sqlite_path()
+
     def drop(self) -> None:
         self.close_shell()
         self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
