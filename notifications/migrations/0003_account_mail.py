@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('club', '0017_series_scoring_help'),
-        ('notifications', '0001_initial'),
+        ('notifications', '0002_security'),
     ]
 
     operations = [
