@@ -24,13 +24,19 @@ from games.models import Game, Table, Variant
 from games.services import replays
 
 
-def _lobby_context() -> dict:
+def _lobby_context(request: HttpRequest) -> dict:
     listed = Table.objects.listed().with_seats()
     # Capped like the running tables: however many are open, the page stays small.
     open_tables = list(listed.open()[: settings.LOBBY_OPEN_TABLES])
     playing_tables = list(listed.playing()[:30])
     hooks.annotate_tables(open_tables + playing_tables)  # their seats' ratings
-    return {"open_tables": open_tables, "playing_tables": playing_tables}
+    # The reader's own tables that wait for their move, marked as home marks them.
+    your_turn = (
+        services.waiting_on(request.user.player.pk, playing_tables)
+        if request.user.is_authenticated
+        else set()
+    )
+    return {"open_tables": open_tables, "playing_tables": playing_tables, "your_turn": your_turn}
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -67,13 +73,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
                 return redirect(table)
     variants = list(form.fields["variant"].queryset)
     return render(
-        request, "games/lobby.html", {"form": form, "variants": variants, **_lobby_context()}
+        request, "games/lobby.html", {"form": form, "variants": variants, **_lobby_context(request)}
     )
 
 
 def lobby_list(request: HttpRequest) -> HttpResponse:
     """The lobby's table lists alone, fetched again by lobby.js when they change."""
-    return render(request, "games/_table_lists.html", _lobby_context())
+    return render(request, "games/_table_lists.html", _lobby_context(request))
 
 
 @login_required

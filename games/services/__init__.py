@@ -60,6 +60,7 @@ from games.services.tables import (
     seeded_deals,
     start_table,
 )
+from games.services.turns import waiting_on
 
 __all__ = [
     "SERVER_ID",
@@ -96,6 +97,7 @@ __all__ = [
     "seeded_deals",
     "snapshot",
     "start_table",
+    "waiting_on",
     "table_for_viewer",
     "table_state",
 ]

@@ -19,6 +19,17 @@ async function refresh() {
   if (response.ok) lists.innerHTML = await response.text();
 }
 
+let pending = null;
+function later() {
+  // A bot's few quick moves come as a burst: fetch once after it.
+  if (pending === null) {
+    pending = setTimeout(() => {
+      pending = null;
+      refresh();
+    }, 250);
+  }
+}
+
 function connect(delay = 500) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = chatPanel?.dataset.player ? "?chat=1" : "";
@@ -31,7 +42,8 @@ function connect(delay = 500) {
   });
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
-    if (frame.type === "lobby") refresh();
+    // "tables": one of the reader's own tables changed (a move: whose turn it is).
+    if (frame.type === "lobby" || frame.type === "tables") later();
     else if (frame.type === "notifications") {
       document.dispatchEvent(new CustomEvent("club:lobby-frame", { detail: frame })); // the bell
     } else chat.onFrame(frame);

@@ -238,3 +238,33 @@ def test_quick_game_buttons_pick_the_variant_named_like_the_game_in_any_language
         russian = [v.name for v in quick_variants()]
     assert russian == english
     assert all(not name.startswith("Early") for name in russian)
+
+
+def test_home_and_the_lobby_mark_your_turn_in_a_rematch(db, default_variants):
+    """A rematch deals a new game at the same table: whose turn it is comes from that one
+    (home read the first, finished game and marked nobody), and the lobby marks the
+    reader's own table as home does (issue 42, A16)."""
+    from tests.support.finished import play_game
+
+    users = [get_user_model().objects.create_user(n, f"{n}@example.com", "pw") for n in "ab"]
+    players = [Player.objects.get(user=u) for u in users]
+    first = play_game(Variant.objects.get(name="Devyatka"), players, seed=3)
+    for player in players:
+        services.play_again(player, first.table_id)
+    table = Table.objects.get(pk=first.table_id)
+    game = services.current_game(table)
+    assert table.status == Table.Status.PLAYING and game.number == first.number + 1
+    engine = registry.engine(game.game)
+    [mover] = [game.players[a] for a in engine.actors(engine.from_json(game.state))]
+    for player in players:
+        client = Client()
+        client.force_login(player.user)
+        [row] = client.get("/").context["tables"]
+        assert row.your_turn == (player.pk == mover)
+        for address in (reverse("lobby"), reverse("lobby_list")):
+            page = client.get(address)
+            assert page.context["your_turn"] == ({table.pk} if player.pk == mover else set())
+            marked = 'class="table-item your-turn"' in page.content.decode()
+            assert marked == (player.pk == mover), (address, player)
+    # A visitor's lobby marks nothing.
+    assert Client().get(reverse("lobby_list")).context["your_turn"] == set()
