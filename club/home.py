@@ -44,10 +44,12 @@ def my_tables(player: Player) -> list[MyTable]:
         .order_by("-updated")
         .distinct()
     )
+    # In ascending numbers, so each table keeps its latest game (a rematch is dealt at
+    # the same table; the first, finished game has nobody to move).
     games = {
         g.table_id: g
         for g in Game.objects.filter(table__in=[t for t in tables if t.status == "playing"])
-        .order_by("table_id", "-number")
+        .order_by("table_id", "number")
         .only("table_id", "number", "game", "state", "players")
     }
     rows = []
