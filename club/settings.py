@@ -190,6 +190,7 @@ INSTALLED_APPS = [
     "duplicate",
     "chat",
     "notifications",
+    "push",
 ]
 
 MIDDLEWARE = [

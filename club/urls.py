@@ -20,6 +20,7 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("duplicate/", include("duplicate.urls")),
     path("notifications/", include("notifications.urls")),
+    path("", include("push.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("", include("games.urls")),

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PushConfig(AppConfig):
+    """The club on a phone: web app manifest, service worker, offline page (push/pwa.py)."""
+
+    name = "push"
+    verbose_name = _("Push notifications")
+    default_auto_field = "django.db.models.BigAutoField"

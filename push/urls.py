@@ -1,0 +1,11 @@
+from django.urls import path
+
+from push import pwa
+
+urlpatterns = [
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    # At the site's root, so that its scope is every page (a worker's scope is
+    # at most the folder its script is served from).
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/<str:language>/", pwa.offline, name="offline"),
+]
