@@ -19,7 +19,7 @@ class PreferencesForm(forms.Form):
             row = []
             for channel in kinds.CHANNELS:
                 name = f"{key}__{channel}"
-                label = _("In the site") if channel == kinds.SITE else _("By mail")
+                label = _("On the site") if channel == kinds.SITE else _("By mail")
                 self.fields[name] = forms.BooleanField(
                     label=label, required=False, initial=current[key][channel]
                 )

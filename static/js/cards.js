@@ -38,9 +38,46 @@ export function rankLabel(rank) {
   return RANK_LABELS[rank] || rank;
 }
 
-export function cardName(code) {
+// The rank as a sentence needs it, where a language gives it an article or a
+// case (no member's gender is involved: the card's own): "object" is the card a
+// verb acts on ("plays the ten of clubs": il dieci, le dix, десятку, el diez,
+// zecele), "from"/"to" the ends of a row ("from the six": dal sei, du six, от
+// шестёрки, del seis, de la șasele ... "to the queen": alla donna, до дамы).
+const RANK_FORMS = {
+  object: {
+    2: pgettext("rank, object", "the two"), 3: pgettext("rank, object", "the three"),
+    4: pgettext("rank, object", "the four"), 5: pgettext("rank, object", "the five"),
+    6: pgettext("rank, object", "the six"), 7: pgettext("rank, object", "the seven"),
+    8: pgettext("rank, object", "the eight"), 9: pgettext("rank, object", "the nine"),
+    T: pgettext("rank, object", "the ten"), J: pgettext("rank, object", "the jack"),
+    Q: pgettext("rank, object", "the queen"), K: pgettext("rank, object", "the king"),
+    A: pgettext("rank, object", "the ace"),
+  },
+  from: {
+    2: pgettext("rank, from", "from the two"), 3: pgettext("rank, from", "from the three"),
+    4: pgettext("rank, from", "from the four"), 5: pgettext("rank, from", "from the five"),
+    6: pgettext("rank, from", "from the six"), 7: pgettext("rank, from", "from the seven"),
+    8: pgettext("rank, from", "from the eight"), 9: pgettext("rank, from", "from the nine"),
+    T: pgettext("rank, from", "from the ten"), J: pgettext("rank, from", "from the jack"),
+    Q: pgettext("rank, from", "from the queen"), K: pgettext("rank, from", "from the king"),
+    A: pgettext("rank, from", "from the ace"),
+  },
+  to: {
+    2: pgettext("rank, to", "to the two"), 3: pgettext("rank, to", "to the three"),
+    4: pgettext("rank, to", "to the four"), 5: pgettext("rank, to", "to the five"),
+    6: pgettext("rank, to", "to the six"), 7: pgettext("rank, to", "to the seven"),
+    8: pgettext("rank, to", "to the eight"), 9: pgettext("rank, to", "to the nine"),
+    T: pgettext("rank, to", "to the ten"), J: pgettext("rank, to", "to the jack"),
+    Q: pgettext("rank, to", "to the queen"), K: pgettext("rank, to", "to the king"),
+    A: pgettext("rank, to", "to the ace"),
+  },
+};
+
+/** The card in words ("seven of diamonds"); `form`: "object", "from" or "to" (RANK_FORMS). */
+export function cardName(code, form = "") {
   const rank = rankOf(code);
-  return interpolate(pgettext("card name", "%(rank)s of %(suit)s"), { rank: RANK_NAMES[rank] || rank, suit: SUITS_OF[suitOf(code)] }, true);
+  const ranks = RANK_FORMS[form] || RANK_NAMES;
+  return interpolate(pgettext("card name", "%(rank)s of %(suit)s"), { rank: ranks[rank] || rank, suit: SUITS_OF[suitOf(code)] }, true);
 }
 
 export function cardText(code) {
@@ -75,12 +112,15 @@ export function cardFace(code, tag = "div") {
   return card;
 }
 
-/** A span with the card's short text (10♦), coloured by suit, for logs and notes. */
-export function cardLabel(code) {
+/**
+ * A span with the card's short text (10♦), coloured by suit, for logs and notes;
+ * its title (read out instead of the symbol) in the `form` its sentence needs.
+ */
+export function cardLabel(code, form = "") {
   const span = document.createElement("span");
   span.className = `log-card suit-${suitOf(code)}`;
   span.textContent = cardText(code);
-  span.title = cardName(code);
+  span.title = cardName(code, form);
   return span;
 }
 

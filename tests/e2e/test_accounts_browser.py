@@ -22,7 +22,7 @@ def test_visitor_signs_up_logs_out_and_logs_back_in(new_page):
     page.get_by_label("Display name").fill(name)
     page.get_by_label("Password:", exact=True).fill(password)
     page.get_by_label("Password (again):").fill(password)
-    page.get_by_role("button", name="Sign Up").click()
+    page.get_by_role("button", name="Sign up").click()
 
     expect(page.get_by_test_id("nav-me")).to_have_text(name)
     page.get_by_test_id("sign-out").click()
@@ -31,7 +31,7 @@ def test_visitor_signs_up_logs_out_and_logs_back_in(new_page):
     page.get_by_test_id("sign-in").click()
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password:", exact=True).fill(password)
-    page.get_by_role("button", name="Sign In").click()
+    page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_test_id("nav-me")).to_have_text(name)
 
 
@@ -42,6 +42,6 @@ def test_signup_form_errors_in_browser(new_page):
     page.get_by_label("Display name").fill("Valid Name " + uuid.uuid4().hex[:4])
     page.get_by_label("Password:", exact=True).fill("a-long-club-password")
     page.get_by_label("Password (again):").fill("another-long-password")
-    page.get_by_role("button", name="Sign Up").click()
+    page.get_by_role("button", name="Sign up").click()
     expect(page.get_by_text("You must type the same password each time.")).to_be_visible()
     expect(page.get_by_test_id("sign-in")).to_be_attached()

@@ -49,7 +49,7 @@ def sign_in(page: Page, email: str, password: str = "club-player-demo") -> None:
     page.goto("/accounts/login/")
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password:", exact=True).fill(password)
-    page.get_by_role("button", name="Sign In").click()
+    page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_test_id("welcome-name")).to_be_visible()
 
 

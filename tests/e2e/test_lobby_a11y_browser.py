@@ -56,7 +56,7 @@ def test_signup_lobby_and_series_pages_have_no_serious_axe_violations(new_page, 
     page.get_by_label("Display name").fill("Ally")
     page.get_by_label("Password:", exact=True).fill("a-long-password-1")
     page.get_by_label("Password (again):").fill("a-long-password-2")
-    page.get_by_role("button", name="Sign Up").click()
+    page.get_by_role("button", name="Sign up").click()
     expect(page.locator(".errorlist, .form-errors, [role=alert]").first).to_be_visible()
     assert_accessible(page)
 

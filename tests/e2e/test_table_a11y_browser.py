@@ -99,7 +99,7 @@ def test_keyboard_player_skips_to_the_hand_and_keeps_focus_there_after_a_move(
     # The other player hears the move, and that it is their turn now.
     announcer = other.get_by_test_id("announcer")
     expect(announcer).to_have_attribute("aria-live", "polite")
-    expect(announcer).to_contain_text(re.compile(r"played nine of diamonds\."))
+    expect(announcer).to_contain_text(re.compile(r"played the nine of diamonds\."))
     if app(other).get_attribute("data-turn") == "you":
         expect(announcer).to_contain_text("Your turn")
     # Their own move is not read back to the mover.

@@ -27,7 +27,7 @@ def sign_up(page: Page, prefix: str) -> str:
     page.get_by_label("Display name").fill(name)
     page.get_by_label("Password:", exact=True).fill(PASSWORD)
     page.get_by_label("Password (again):").fill(PASSWORD)
-    page.get_by_role("button", name="Sign Up").click()
+    page.get_by_role("button", name="Sign up").click()
     expect(page.get_by_test_id("nav-me")).to_have_text(name)
     return name
 

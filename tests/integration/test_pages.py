@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
         ("/rules/", "Devyatka"),
         ("/series/", "House series"),
         ("/tables/", "Tables"),
-        ("/accounts/signup/", "Sign Up"),
-        ("/accounts/login/", "Sign In"),
+        ("/accounts/signup/", "Sign up"),
+        ("/accounts/login/", "Sign in"),
     ],
 )
 def test_pages_render(client, url, text):

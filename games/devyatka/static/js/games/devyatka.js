@@ -144,7 +144,8 @@ export function createRenderer(shell) {
       lane.setAttribute(
         "aria-label",
         row
-          ? interpolate(gettext("%(suit)s: %(low)s to %(high)s"), { suit: SUIT_NAMES[suit], low: cardName(row[0]), high: cardName(row[1]) }, true)
+          ? // Translators: low is "from the six of spades", high "to the nine of spades" (cards.js, RANK_FORMS).
+            interpolate(pgettext("row of cards", "%(suit)s: %(low)s %(high)s"), { suit: SUIT_NAMES[suit], low: cardName(row[0], "from"), high: cardName(row[1], "to") }, true)
           : interpolate(gettext("%(suit)s: not open"), { suit: SUIT_NAMES[suit] }, true),
       );
       RANKS.forEach((rank, i) => {
@@ -324,7 +325,7 @@ export function createRenderer(shell) {
       li.append(" ", gettext("passed"));
     } else {
       li.append(" ");
-      fillIn(li, gettext("played %(card)s"), { card: cardLabel(event.move) });
+      fillIn(li, gettext("played %(card)s"), { card: cardLabel(event.move, "object") });
     }
   }
 

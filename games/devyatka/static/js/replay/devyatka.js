@@ -120,7 +120,7 @@ export function createReplayRenderer({ board, data }) {
     const step = steps[index];
     const fragment = document.createDocumentFragment();
     if (step.move === "pass") fragment.append(gettext("passed"));
-    else fillIn(fragment, gettext("played %(card)s"), { card: cardLabel(step.move) });
+    else fillIn(fragment, gettext("played %(card)s"), { card: cardLabel(step.move, "object") });
     return fragment;
   }
 

@@ -348,7 +348,7 @@ export function createRenderer(shell) {
       }
       parts.drawnPile.setAttribute(
         "aria-label",
-        code ? t(gettext("You drew the %(card)s"), { card: cardName(code) }) : t(gettext("%(name)s holds a drawn card"), { name: shell.seatName(holderSeat) }),
+        code ? t(gettext("You drew %(card)s"), { card: cardName(code, "object") }) : t(gettext("%(name)s holds a drawn card"), { name: shell.seatName(holderSeat) }),
       );
       parts.drawnPile.setAttribute("role", "img");
     }
@@ -392,7 +392,7 @@ export function createRenderer(shell) {
           const takeLabel = top ? t(gettext("Take %(card)s"), { card: cardText(top) }) : gettext("Take it");
           button("take", `${takeLabel}${key("T")}`, {
             secondary: true,
-            aria: t(gettext("Take the %(card)s from the discard, then pick a slot (key T)"), { card: topName }),
+            aria: t(gettext("Take %(card)s from the discard, then pick a slot (key T)"), { card: top ? cardName(top, "object") : topName }),
           });
         }
         hint = gettext("Draw from the stock, take the discard, or click a face-down card to turn it up (1–9).");
@@ -496,8 +496,8 @@ export function createRenderer(shell) {
     const { kind } = parseMove(move);
     const what = {
       flip: gettext("flip it"),
-      take: v.discard ? t(gettext("put the %(card)s from the discard here"), { card: cardName(v.discard) }) : gettext("put the discard here"),
-      swap: v.drawn ? t(gettext("swap the drawn %(card)s in here"), { card: cardName(v.drawn) }) : gettext("swap the drawn card in here"),
+      take: v.discard ? t(gettext("put %(card)s from the discard here"), { card: cardName(v.discard, "object") }) : gettext("put the discard here"),
+      swap: v.drawn ? t(gettext("put %(card)s, the card you drew, here"), { card: cardName(v.drawn, "object") }) : gettext("swap the drawn card in here"),
       discard: gettext("discard the drawn card and flip this one"),
     }[kind];
     return t(gettext("%(slot)s, key %(key)s: %(action)s"), { slot: label, key: pos + 1, action: what });

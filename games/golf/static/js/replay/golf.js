@@ -96,7 +96,7 @@ export function createReplayRenderer({ board, data }) {
     const holder = view.holding.indexOf(true);
     drawnFigure.hidden = !view.drawn;
     if (view.drawn) {
-      drawnEl.replaceChildren(face(view.drawn, interpolate(gettext("%(name)s holds %(card)s"), { name: name(holder), card: cardName(view.drawn) }, true)));
+      drawnEl.replaceChildren(face(view.drawn, interpolate(gettext("%(name)s holds %(card)s"), { name: name(holder), card: cardName(view.drawn, "object") }, true)));
       drawnFigure.querySelector("figcaption").textContent = interpolate(gettext("Drawn by %(name)s"), { name: name(holder) }, true);
     }
     drawnEl.classList.toggle("rp-last", kind === "draw");
@@ -182,19 +182,19 @@ export function createReplayRenderer({ board, data }) {
         add(gettext("is ready"));
         break;
       case "draw":
-        say(gettext("drew %(card)s from the stock"), { card: cardLabel(after.drawn) });
+        say(gettext("drew %(card)s from the stock"), { card: cardLabel(after.drawn, "object") });
         break;
       case "flip":
         say(gettext("turned up card %(n)s: %(card)s"), { card: cardLabel(there) });
         break;
       case "swap":
-        say(gettext("put %(card)s at card %(n)s, discarding %(old)s"), { card: cardLabel(before.drawn), old: cardLabel(there) });
+        say(gettext("put %(card)s at card %(n)s, discarding %(old)s"), { card: cardLabel(before.drawn, "object"), old: cardLabel(there, "object") });
         break;
       case "discard":
-        say(gettext("discarded %(card)s and turned up card %(n)s: %(old)s"), { card: cardLabel(before.drawn), old: cardLabel(there) });
+        say(gettext("discarded %(card)s and turned up card %(n)s: %(old)s"), { card: cardLabel(before.drawn, "object"), old: cardLabel(there) });
         break;
       case "take":
-        say(gettext("took %(card)s from the discard pile for card %(n)s, discarding %(old)s"), { card: cardLabel(before.discard), old: cardLabel(there) });
+        say(gettext("took %(card)s from the discard pile for card %(n)s, discarding %(old)s"), { card: cardLabel(before.discard, "object"), old: cardLabel(there, "object") });
         break;
       default:
         add(step.move);

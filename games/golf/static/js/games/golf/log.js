@@ -194,13 +194,15 @@ export function createLog(shell) {
       li.dataset.round = interpolate(gettext("Round %(round)s"), { round: facts.round }, true);
     }
     const n = String(pos + 1);
-    const card = (code) => (code ? cardLabel(code) : null);
+    // A card a verb acts on is named in its "object" form ("put the six of spades").
+    const card = (code) => (code ? cardLabel(code, "object") : null);
     const placed = card(facts.placed);
     const dropped = card(facts.dropped);
+    const shown = facts.placed ? cardLabel(facts.placed) : null;
     // The line starts with the player's name; each phrase is one catalog entry,
     // with the cards as %(card)s placeholders (fillIn keeps their markup).
     const say = (template, parts = {}) => fillIn(li, template, { n, ...parts });
-    const seen = (code) => (code ? [" (", code, ")"] : []);
+    const seen = () => (shown ? [" (", shown, ")"] : []);
     const discarding = () => dropped && say(gettext(", discarding %(card)s"), { card: dropped });
     li.append(" ");
     switch (kind) {
@@ -209,12 +211,12 @@ export function createLog(shell) {
         say(gettext("is ready"));
         break;
       case "draw":
-        if (facts.drew) say(gettext("drew %(card)s"), { card: cardLabel(facts.drew) });
+        if (facts.drew) say(gettext("drew %(card)s"), { card: cardLabel(facts.drew, "object") });
         else say(gettext("drew a card"));
         break;
       case "flip":
         say(gettext("turned up card %(n)s"));
-        li.append(...seen(placed));
+        li.append(...seen());
         break;
       case "swap":
         if (placed) say(gettext("put %(card)s in slot %(n)s"), { card: placed });
@@ -224,7 +226,7 @@ export function createLog(shell) {
       case "discard":
         if (dropped) say(gettext("discarded %(card)s, turned up card %(n)s"), { card: dropped });
         else say(gettext("discarded it, turned up card %(n)s"));
-        li.append(...seen(placed));
+        li.append(...seen());
         break;
       case "take":
         if (placed) say(gettext("took %(card)s from the discard into slot %(n)s"), { card: placed });
