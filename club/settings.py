@@ -444,6 +444,10 @@ NOTIFY_RETRY_SECONDS = max(0.05, env_float("NOTIFY_RETRY_SECONDS", 30.0))
 NOTIFY_RETRY_MAX_SECONDS = max(NOTIFY_RETRY_SECONDS, env_float("NOTIFY_RETRY_MAX_SECONDS", 3600.0))
 # Off: no notification is written (the benchmark's "off" side; README).
 NOTIFY_ENABLED = env_bool("NOTIFY_ENABLED", True)
+# Invitations one member may send in any hour and any day (0: no limit); a table's
+# waiting invitations are also held to its free seats (notifications.services.invite).
+INVITATIONS_PER_HOUR = env_int("INVITATIONS_PER_HOUR", 10)
+INVITATIONS_PER_DAY = env_int("INVITATIONS_PER_DAY", 30)
 
 # Games beyond the shipped ones: dotted paths to registry entries (games.registry.Engine),
 # e.g. "clubgames.nim.ENGINE". docs/ADDING_A_GAME.md.

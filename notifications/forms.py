@@ -12,7 +12,12 @@ from notifications import kinds
 class PreferencesForm(forms.Form):
     """One checkbox per kind and channel (site, mail)."""
 
-    def __init__(self, *args, current: dict[str, dict[str, bool]], **kwargs) -> None:
+    # Invitations by mail from members the member never played with (off by default).
+    STRANGERS_FIELD = f"{kinds.INVITED.key}__{kinds.STRANGERS}"
+
+    def __init__(
+        self, *args, current: dict[str, dict[str, bool]], strangers: bool = False, **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.rows = []
         for key, kind in kinds.KINDS.items():
@@ -25,6 +30,15 @@ class PreferencesForm(forms.Form):
                 )
                 row.append(name)
             self.rows.append((kind, [self[name] for name in row]))
+        self.fields[self.STRANGERS_FIELD] = forms.BooleanField(
+            label=_("Invitations by mail also from members you have not played with"),
+            required=False,
+            initial=strangers,
+        )
+
+    @property
+    def strangers(self) -> forms.BoundField:
+        return self[self.STRANGERS_FIELD]
 
     def choices(self) -> list[tuple[str, str, bool]]:
         return [

@@ -21,6 +21,9 @@ from django.utils.translation import pgettext_lazy
 SITE = "site"
 MAIL = "mail"
 CHANNELS = (SITE, MAIL)
+# Not a channel: a member's choice for invitations by mail from members they have
+# never played with (a Preference row of the `invited` kind; off when there is none).
+STRANGERS = "strangers"
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ The worker runs `run` in a thread beside django-tasks' db_worker (the
 AppConfig's `worker_duty`); every NOTIFY_PUMP_SECONDS `pump` does one pass:
 
 1. compose: pending notifications that are due become outbox rows
-   (OutgoingMail). A member who has the site open (a lobby or table socket,
+   (OutgoingMail). Only a member's confirmed primary address is mailed
+   (`addresses`); a member without one is told in the site only. A member who has the site open (a lobby or table socket,
    notifications/presence.py) saw them live: they are not mailed. "Your turn"
    notifications (batched kinds) go out as one digest per member at most once
    per NOTIFY_MAIL_MINUTES, listing every table waiting; the others one mail each.
@@ -40,6 +41,7 @@ import threading
 import time
 from collections import defaultdict
 
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.core.mail.backends.base import BaseEmailBackend
@@ -50,7 +52,6 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from analysis import workers
-from club.models import Player
 from games.db import DATABASE_DOWN
 from notifications import kinds, presence, render
 from notifications.models import Notification, OutgoingMail, Preference
@@ -92,6 +93,17 @@ def pump(now: datetime.datetime | None = None) -> dict[str, int]:
 # -- 1. compose -------------------------------------------------------------------------
 
 
+def addresses(player_ids: list[int]) -> dict[int, str]:
+    """Each member's address that may be mailed: their primary address, confirmed
+    (allauth's EmailAddress). A member without one gets the site channel only: an
+    address somebody typed at sign-up and never confirmed is nobody's to mail (issue 42).
+    """
+    rows = EmailAddress.objects.filter(
+        user__player__pk__in=player_ids, primary=True, verified=True
+    ).values_list("user__player__pk", "email")
+    return {pid: email for pid, email in rows if email}
+
+
 def compose(now: datetime.datetime) -> int:
     """Turn due pending notifications into outbox rows; how many rows were made."""
     pending = list(
@@ -105,7 +117,7 @@ def compose(now: datetime.datetime) -> int:
     for row in pending:
         by_player[row[1]].append(row)
     ids = list(by_player)
-    emails = dict(Player.objects.filter(pk__in=ids).values_list("pk", "user__email"))
+    emails = addresses(ids)
     here = presence.online(ids)
     refused = set(
         Preference.objects.filter(player_id__in=ids, channel=kinds.MAIL, enabled=False).values_list(
@@ -334,7 +346,8 @@ def build(
     if mail.address:
         return _account_mail(mail, connection)
     player = mail.player
-    address = player.user.email if player.user_id else ""
+    # Looked up again at sending: an address unconfirmed since composing gets nothing.
+    address = addresses([player.pk]).get(player.pk, "")
     notes = list(mail.notifications.order_by("created", "pk"))
     if not address or not notes:
         return None

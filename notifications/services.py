@@ -9,6 +9,7 @@ sent later by the task worker (notifications/mailer.py), never here.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 from collections.abc import Iterable
 
@@ -20,15 +21,18 @@ from django.db.models import Case, Count, F, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.models import Player
+from chat import services as chat
+from club.models import GameResult, Player
 from games import hooks
 from games.broadcast import player_group
 from games.models import Seat, Table
 from games.services import ServiceError
 from notifications import kinds
-from notifications.models import ClubMessage, Notification, Preference
+from notifications.models import ClubMessage, Invitation, Notification, Preference
 
 logger = logging.getLogger(__name__)
+# An event's data key: notify in the site only, never by mail (not stored).
+SITE_ONLY = "site_only"
 
 
 # -- preferences ---------------------------------------------------------------
@@ -104,9 +108,11 @@ def record(event: hooks.Event, kind: kinds.Kind) -> list[int]:
     chosen = preferences(members, kind)
     now = timezone.now()
     key = str(event.data.get("key", ""))[:80]
+    # The emitter says the event is for the site only (an invitation from a stranger).
+    site_only = bool(event.data.get(SITE_ONLY))
     rows = []
     for pid in members:
-        site, mail = chosen[pid][kinds.SITE], chosen[pid][kinds.MAIL]
+        site, mail = chosen[pid][kinds.SITE], chosen[pid][kinds.MAIL] and not site_only
         if not site and not mail:
             continue
         rows.append(
@@ -115,7 +121,7 @@ def record(event: hooks.Event, kind: kinds.Kind) -> list[int]:
                 kind=kind.key,
                 table_id=event.table_id,
                 game_id=event.game_id,
-                data={k: v for k, v in event.data.items() if k != "key"},
+                data={k: v for k, v in event.data.items() if k not in ("key", SITE_ONLY)},
                 key=key,
                 created=now,
                 # Not wanted in the site: counted as read, kept only for its mail.
@@ -198,6 +204,41 @@ def mark_all_read(player: Player) -> int:
     return changed
 
 
+def mail_from_strangers(player: Player) -> bool:
+    """Does the member take invitations by mail from members they never played with?"""
+    return Preference.objects.filter(
+        player=player, kind=kinds.INVITED.key, channel=kinds.STRANGERS, enabled=True
+    ).exists()
+
+
+def set_mail_from_strangers(player: Player, enabled: bool) -> None:
+    if enabled:
+        Preference.objects.update_or_create(
+            player=player,
+            kind=kinds.INVITED.key,
+            channel=kinds.STRANGERS,
+            defaults={"enabled": True},
+        )
+    else:
+        Preference.objects.filter(
+            player=player, kind=kinds.INVITED.key, channel=kinds.STRANGERS
+        ).delete()
+
+
+def played_together(first: Player, second: Player) -> bool:
+    """Have these members played a game together (finished, or under way now)?"""
+    finished = GameResult.objects.filter(
+        player=second, game__in=GameResult.objects.filter(player=first).values("game_id")
+    )
+    playing = Seat.objects.filter(
+        player=second,
+        is_bot=False,
+        table__status=Table.Status.PLAYING,
+        table__in=Seat.objects.filter(player=first, is_bot=False).values("table_id"),
+    )
+    return finished.exists() or playing.exists()
+
+
 def unsubscribe(player_id: int, kind_key: str) -> Player | None:
     """Mail of this kind off for this member (a signed link's work); None if no such member."""
     player = Player.objects.filter(pk=player_id, bot_level="").first()
@@ -210,7 +251,16 @@ def unsubscribe(player_id: int, kind_key: str) -> Player | None:
 
 
 def invite(by: Player, table_id: int, name: str) -> Player:
-    """`by` (a member of the private table) invites the member called `name` to it."""
+    """`by` (a member of the private table) invites the member called `name` to it.
+
+    Nobody can turn invitations on a member (issue 42): an inviter sends at most
+    INVITATIONS_PER_HOUR in any hour and INVITATIONS_PER_DAY in any day, and a table
+    has no more invitations waiting (sent within a day to members not seated since)
+    than free seats. A guest who muted the inviter (chat) is told nothing, and the
+    inviter is told nothing that gives the mute away. A guest who never played with
+    the inviter gets the invitation in the site only, unless they asked for those
+    by mail too (`mail_from_strangers`); mail goes only to a confirmed address.
+    """
     name = (name or "").strip()
     with transaction.atomic():
         table = Table.objects.filter(pk=table_id).first()
@@ -232,20 +282,64 @@ def invite(by: Player, table_id: int, name: str) -> Player:
             raise ServiceError("no_member", _("No member has that name."))
         if guest.pk == by.pk or guest.pk in seated:
             raise ServiceError("already_there", _("That member is already at this table."))
-        hooks.emit(
-            hooks.Event(
-                "invited",
-                (guest.pk,),
-                table.pk,
-                data={
-                    "by": by.display_name,
-                    "path": table.invite_url(),
-                    # Once a table and guest: a second invite tells them nothing new.
-                    "key": f"invite:{table.pk}",
-                },
-            )
-        )
+        # The inviter's row lock: two invitations sent at once are counted in turn.
+        Player.objects.select_for_update().filter(pk=by.pk).first()
+        if Invitation.objects.filter(table_id=table.pk, guest=guest).exists():
+            return guest  # invited to this table already: nothing new to tell them
+        _check_invitation_limits(by, table, seated)
+        muted = by.pk in chat.muted_by(guest.pk)
+        Invitation.objects.create(inviter=by, guest=guest, table_id=table.pk, delivered=not muted)
+        if not muted:
+            data = {
+                "by": by.display_name,
+                "path": table.invite_url(),
+                # Once a table and guest: a second invite tells them nothing new.
+                "key": f"invite:{table.pk}",
+            }
+            if not played_together(by, guest) and not mail_from_strangers(guest):
+                data[SITE_ONLY] = True
+            hooks.emit(hooks.Event("invited", (guest.pk,), table.pk, data=data))
     return guest
+
+
+def _check_invitation_limits(by: Player, table: Table, seated: set[int]) -> None:
+    now = timezone.now()
+    sent = Invitation.objects.filter(inviter=by)
+    for limit, window, words in (
+        (
+            settings.INVITATIONS_PER_HOUR,
+            datetime.timedelta(hours=1),
+            _(
+                "You sent as many invitations in the last hour as a member may "
+                "(%(count)d); wait a while."
+            ),
+        ),
+        (
+            settings.INVITATIONS_PER_DAY,
+            datetime.timedelta(days=1),
+            _(
+                "You sent as many invitations in the last 24 hours as a member may "
+                "(%(count)d); try again later."
+            ),
+        ),
+    ):
+        if limit and sent.filter(created__gt=now - window).count() >= limit:
+            raise ServiceError("too_many_invitations", words % {"count": limit})
+    waiting = (
+        Invitation.objects.filter(table_id=table.pk, created__gt=now - datetime.timedelta(days=1))
+        .exclude(guest_id__in=seated)
+        .values("guest_id")
+        .distinct()
+        .count()
+    )
+    if waiting >= table.seat_count - len(seated):
+        raise ServiceError(
+            "table_invitations",
+            _(
+                "Every free seat at this table already has an invitation waiting; invite "
+                "again when a guest has come, or tomorrow."
+            ),
+        )
 
 
 def send_message(player_ids: Iterable[int], text: str, sent_by=None) -> ClubMessage:

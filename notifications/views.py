@@ -12,7 +12,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.services import ServiceError
-from notifications import kinds, services
+from notifications import kinds, mailer, services
 from notifications import render as shown
 from notifications.forms import InviteForm, PreferencesForm
 
@@ -72,13 +72,23 @@ def mark_all_read(request: HttpRequest) -> HttpResponse:
 @login_required
 def preferences(request: HttpRequest) -> HttpResponse:
     player = request.user.player
-    form = PreferencesForm(request.POST or None, current=services.all_preferences(player))
+    form = PreferencesForm(
+        request.POST or None,
+        current=services.all_preferences(player),
+        strangers=services.mail_from_strangers(player),
+    )
     if request.method == "POST" and form.is_valid():
         for key, channel, enabled in form.choices():
             services.set_preference(player, key, channel, enabled)
+        services.set_mail_from_strangers(player, form.cleaned_data[form.STRANGERS_FIELD])
         messages.success(request, _("Your notification settings are saved."))
         return redirect("notifications_preferences")
-    return render(request, "notifications/preferences.html", {"form": form})
+    return render(
+        request,
+        "notifications/preferences.html",
+        # Mail goes only to a confirmed primary address: say so to a member without one.
+        {"form": form, "mail_unconfirmed": not mailer.addresses([player.pk])},
+    )
 
 
 @login_required

@@ -1,5 +1,6 @@
 """In Chromium, with a real SMTP server and the real task worker: Anna opens a private
-turn-based Golf table and invites Boris by name; the mail's link opens the table for
+turn-based Golf table and invites Boris by name (who confirmed his address and takes
+invitations by mail from members he has not played with); the mail's link opens the table for
 him; he joins and turns a card up; Anna's bell counts up without a reload; Anna
 declares days away: Boris sees her "away until", and her deadline moves past them.
 """
@@ -34,6 +35,18 @@ def invitation(box: Mailbox, address: str, timeout: float = 30.0):
     raise AssertionError(f"no notification mail to {address}")
 
 
+def confirmation_link(box: Mailbox, address: str, timeout: float = 30.0) -> str:
+    """The path of the address confirmation link allauth mailed to `address`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for message in box.to(address):
+            found = re.search(r"https?://[^/\s]+(/accounts/confirm-email/\S+/)", body(message))
+            if found:
+                return found.group(1)
+        time.sleep(0.1)
+    raise AssertionError(f"no confirmation mail to {address}")
+
+
 def test_an_invitation_by_mail_a_live_bell_and_away_days(chromium_browser, tmp_path):
     database = SiteDatabase(tmp_path)
     database.create()
@@ -58,6 +71,15 @@ def test_an_invitation_by_mail_a_live_bell_and_away_days(chromium_browser, tmp_p
         anna, boris = page(), page()
         sign_up(anna, "Anna")
         boris_name = sign_up(boris, "Boris")
+        # Mail goes only to a confirmed address, and invitations by mail from members
+        # never played with only to those who asked for them (issue 42): Boris does both.
+        boris.goto(confirmation_link(box, f"{boris_name.lower()}@example.com"))
+        boris.get_by_role("button", name="Confirm").click()
+        boris.goto("/notifications/settings/")
+        expect(boris.get_by_test_id("mail-unconfirmed")).to_have_count(0)
+        boris.get_by_test_id("preference-strangers").locator("input").check()
+        boris.get_by_test_id("save-preferences").click()
+        expect(boris.get_by_test_id("preference-strangers").locator("input")).to_be_checked()
         boris.goto("about:blank")  # Boris leaves the site: he is told by mail
 
         anna.goto("/tables/")
