@@ -188,6 +188,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "analysis",
     "duplicate",
+    "events",
     "chat",
     "notifications",
     "push",
