@@ -140,7 +140,8 @@ def make_backup(folder: Path, keep: int) -> Backup:
     if keep < 1:
         raise BackupError("the keep count must be at least 1")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        # A backup holds password hashes, addresses and chat: the site's user only.
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
         raise BackupError(f"cannot create the backup folder {folder}: {exc.strerror}") from None
     with _only_backup(folder):
@@ -160,6 +161,7 @@ def make_backup(folder: Path, keep: int) -> Backup:
             else:
                 _pg_dump(partial)
             check = check_file(partial, kind)
+            partial.chmod(0o600)
             _fsync(partial)
             os.rename(partial, final)
             _fsync(folder)  # the rename itself survives a power cut

@@ -445,6 +445,7 @@ def test_restore_refuses_a_database_with_data_and_files_it_cannot_use(
 ):
     folder = tmp_path / "backups"
     made = backup(database, folder)
+    assert (folder.stat().st_mode & 0o777, made.stat().st_mode & 0o777) == (0o700, 0o600)
     count_sessions = (
         "from django.contrib.sessions.models import Session\nemit(Session.objects.count())\n"
     )

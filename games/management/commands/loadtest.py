@@ -584,6 +584,12 @@ class Command(BaseCommand):
             "began": info["began"],
             "acks": stats.acks,
             "completions": stats.completions,
+            # Each counted move: [when every seat had it (the clock above), its latency in
+            # ms], for benchmarks that compare stretches of one run (bench_backup.py).
+            "moves_timed": [
+                [round(at, 4), round(seconds * 1000, 2)]
+                for at, seconds in zip(stats.move_times, stats.latencies, strict=True)
+            ],
         }
         lat = report["latency_ms"]
         self.stdout.write(
