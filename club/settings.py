@@ -450,6 +450,26 @@ NOTIFY_ENABLED = env_bool("NOTIFY_ENABLED", True)
 INVITATIONS_PER_HOUR = env_int("INVITATIONS_PER_HOUR", 10)
 INVITATIONS_PER_DAY = env_int("INVITATIONS_PER_DAY", 30)
 
+# Web Push (push/, RFC 8030/8291/8292): the site's VAPID key pair (`manage.py push_keys`
+# makes one; no key: push is off and the settings page says so), the subject the push
+# services may contact (a mailto: or https: address), the devices one member may
+# register, the push services an endpoint may point at (a leading dot: any
+# subdomain; "*": any public host), and how the worker waits for and retries them.
+PUSH_VAPID_PRIVATE_KEY = env("PUSH_VAPID_PRIVATE_KEY")
+PUSH_VAPID_SUBJECT = env("PUSH_VAPID_SUBJECT")
+PUSH_DEVICES_MAX = env_int("PUSH_DEVICES_MAX", 5)
+PUSH_SERVICE_HOSTS = env_list(
+    "PUSH_SERVICE_HOSTS",
+    "fcm.googleapis.com,updates.push.services.mozilla.com,.push.apple.com,.notify.windows.com",
+)
+PUSH_TIMEOUT_SECONDS = max(0.1, env_float("PUSH_TIMEOUT_SECONDS", 10.0))
+PUSH_RETRY_SECONDS = max(0.05, env_float("PUSH_RETRY_SECONDS", 30.0))
+PUSH_RETRY_MAX_SECONDS = max(PUSH_RETRY_SECONDS, env_float("PUSH_RETRY_MAX_SECONDS", 3600.0))
+PUSH_TTL_SECONDS = env_int("PUSH_TTL_SECONDS", 24 * 3600)
+# Tests only: one loopback origin (http://127.0.0.1:PORT) that endpoints may use,
+# for the tests' own push receiver. Never set it in production.
+PUSH_TEST_ORIGIN = env("PUSH_TEST_ORIGIN").rstrip("/")
+
 # Games beyond the shipped ones: dotted paths to registry entries (games.registry.Engine),
 # e.g. "clubgames.nim.ENGINE". docs/ADDING_A_GAME.md.
 EXTRA_GAMES = env_list("EXTRA_GAMES", "")

@@ -1,3 +1,5 @@
+import threading
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -8,3 +10,12 @@ class PushConfig(AppConfig):
     name = "push"
     verbose_name = _("Push notifications")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def worker_duty(self, stop: threading.Event) -> None:
+        """Run by the task worker (`manage.py analysis_worker`) in a thread of its own: pushes."""
+        from django.conf import settings
+
+        from push import sender
+
+        if settings.NOTIFY_ENABLED:
+            sender.run(stop)

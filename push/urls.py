@@ -1,6 +1,6 @@
 from django.urls import path
 
-from push import pwa
+from push import pwa, views
 
 urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
@@ -8,4 +8,6 @@ urlpatterns = [
     # at most the folder its script is served from).
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/<str:language>/", pwa.offline, name="offline"),
+    path("push/subscribe/", views.subscribe, name="push_subscribe"),
+    path("push/unsubscribe/", views.unsubscribe, name="push_unsubscribe"),
 ]

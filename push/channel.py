@@ -1,0 +1,36 @@
+"""Push as a channel of the notifications: which kinds a member wants pushed.
+
+A member's choice is a notifications.Preference row with channel "push" (the
+settings page writes it); without one, the kind's default. Push is on by default
+for what a member on a phone waits for: their turn at a turn-based table,
+invitations, and club-night reminders where the club has them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from notifications import kinds
+from notifications.models import Preference
+
+PUSH = getattr(kinds, "PUSH", "push")
+
+
+# Until every kind declares its push default (notifications.kinds.Kind.push_default).
+_DEFAULT_ON = {"turn", "invited", "night_reminder"}
+
+
+def default(kind: kinds.Kind) -> bool:
+    declared = getattr(kind, "push_default", None)
+    return kind.key in _DEFAULT_ON if declared is None else bool(declared)
+
+
+def wanted(player_ids: Iterable[int], kind: kinds.Kind) -> set[int]:
+    """Which of these members want `kind` pushed."""
+    ids = set(player_ids)
+    on = set(ids) if default(kind) else set()
+    for pid, enabled in Preference.objects.filter(
+        player_id__in=ids, kind=kind.key, channel=PUSH
+    ).values_list("player_id", "enabled"):
+        (on.add if enabled else on.discard)(pid)
+    return on
