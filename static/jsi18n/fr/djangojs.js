@@ -445,7 +445,7 @@
     "you turned up": "vous avez retourn\u00e9",
     "you went out": "vous avez fini",
     "you went out!": "vous avez fini !",
-    "you were away": "vous \u00e9tiez absent",
+    "you were away": "vous n'\u00e9tiez pas l\u00e0",
     "your last turn": "votre dernier tour",
     "your seat was handed to the house": "votre place a \u00e9t\u00e9 confi\u00e9e au club",
     "your time ran out": "votre temps \u00e9tait \u00e9coul\u00e9"

@@ -460,7 +460,7 @@
     "you turned up": "ai \u00eentors",
     "you went out": "ai \u00eenchis",
     "you went out!": "ai \u00eenchis!",
-    "you were away": "erai absent",
+    "you were away": "lipseai",
     "your last turn": "ultima ta tur\u0103",
     "your seat was handed to the house": "locul t\u0103u a fost predat clubului",
     "your time ran out": "\u021bi-a expirat timpul"
