@@ -325,6 +325,11 @@ def _check_invitation_limits(by: Player, table: Table, seated: set[int]) -> None
     ):
         if limit and sent.filter(created__gt=now - window).count() >= limit:
             raise ServiceError("too_many_invitations", words % {"count": limit})
+    free = table.seat_count - len(Seat.objects.filter(table=table).values_list("pk"))
+    if free <= 0:
+        raise ServiceError(
+            "table_invitations", _("Every seat at this table is taken: nobody can be invited.")
+        )
     waiting = (
         Invitation.objects.filter(table_id=table.pk, created__gt=now - datetime.timedelta(days=1))
         .exclude(guest_id__in=seated)
@@ -332,7 +337,7 @@ def _check_invitation_limits(by: Player, table: Table, seated: set[int]) -> None
         .distinct()
         .count()
     )
-    if waiting >= table.seat_count - len(seated):
+    if waiting >= free:
         raise ServiceError(
             "table_invitations",
             _(

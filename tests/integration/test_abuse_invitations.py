@@ -121,6 +121,13 @@ def test_a_table_invites_no_more_members_than_its_free_seats(mailbox):
     with time_machine.travel(timezone.now() + datetime.timedelta(days=1, minutes=1)):
         notify.invite(host, table.pk, guests[3].display_name)
     assert Notification.objects.filter(player=guests[3], kind="invited").exists()
+    # A table whose every seat is taken (bots count) invites nobody, and says why.
+    for _seat in range(2):
+        services.add_bot(host, table.pk, "random")
+    with pytest.raises(services.ServiceError) as refusal:
+        notify.invite(host, table.pk, member("Late").display_name)
+    assert refusal.value.code == "table_invitations"
+    assert "Every seat at this table is taken" in str(refusal.value.message)
 
 
 def test_a_muted_members_invitations_do_not_reach_the_member_who_muted_them(mailbox):
