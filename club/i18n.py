@@ -10,13 +10,17 @@ language they were browsing in).
 
 from __future__ import annotations
 
+import datetime
+import zoneinfo
 from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import pgettext
 from django.views.i18n import set_language as django_set_language
 
 SUPPORTED = frozenset(code for code, _name in settings.LANGUAGES)
@@ -123,3 +127,70 @@ def remember_language_on_login(sender, request, user, **kwargs) -> None:
     if current:
         player.language = current
         player.save(update_fields=["language"])
+
+
+# ---------------------------------------------------------------------------
+# Time zones: the browser says its own (static/js/time-zone.js sets this cookie);
+# pages show a member's times in it, mails in the one last stored on the profile.
+# Nothing is activated for the request: away days and the club's calendar stay in
+# the club's TIME_ZONE; only the times a member reads are converted.
+
+TIME_ZONE_COOKIE = "club_tz"
+
+
+def time_zone(name: str | None) -> zoneinfo.ZoneInfo | None:
+    """The zone an IANA name names, or None for anything else (never raises)."""
+    if not name or len(name) > 64:
+        return None
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
+        return None
+
+
+def member_time_zone(player) -> datetime.tzinfo:
+    """A member's stored time zone, else the club's."""
+    return time_zone(getattr(player, "time_zone", "")) or timezone.get_default_timezone()
+
+
+class MemberTimeZoneMiddleware:
+    """After AuthenticationMiddleware: `request.viewer_time_zone`, kept on the profile.
+
+    The browser's zone (the cookie), else a signed-in member's stored one, else
+    None (the club's). A member's profile follows their browser, so their mail
+    speaks of the same clock as their pages.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        name = request.COOKIES.get(TIME_ZONE_COOKIE, "")
+        zone = time_zone(name)
+        user = getattr(request, "user", None)
+        player = getattr(user, "player", None) if getattr(user, "is_authenticated", False) else None
+        if zone is not None and player is not None and player.time_zone != name:
+            player.time_zone = name
+            type(player).objects.filter(pk=player.pk).update(time_zone=name)
+        if zone is None and player is not None:
+            zone = time_zone(player.time_zone)
+        request.viewer_time_zone = zone
+        return self.get_response(request)
+
+
+def viewer_time_zone(request: HttpRequest | None) -> datetime.tzinfo:
+    """The zone the request's reader is in (the club's when unknown)."""
+    return getattr(request, "viewer_time_zone", None) or timezone.get_default_timezone()
+
+
+def day_month_year_time(moment: datetime.datetime, zone: datetime.tzinfo) -> str:
+    """A moment in `zone`, as the language writes it ("6 dic 2026, 03:23")."""
+    return date_format(
+        timezone.localtime(moment, zone),
+        pgettext("date format: day, month, year, time", "j M Y, H:i"),
+    )
+
+
+def day_month(day: datetime.date) -> str:
+    """A day without a year, as the language writes it ("9 dic", "9 декабря")."""
+    return date_format(day, pgettext("date format: day, month", "j M"))

@@ -99,6 +99,9 @@ class Player(models.Model):
         default="",
         help_text=_("The language the site speaks to this member, on any device."),
     )
+    # The member's time zone (an IANA name such as "Europe/Rome"), as their browser
+    # last said (club.i18n.MemberTimeZoneMiddleware): the times in their mail.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
 
     objects = PlayerQuerySet.as_manager()
 

@@ -209,6 +209,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "club.i18n.MemberLanguageMiddleware",
+    # The reader's time zone (the browser's cookie, kept on the member's profile).
+    "club.i18n.MemberTimeZoneMiddleware",
     # An admin query parameter holding a number no id can be: 404, not a 500.
     "club.middleware.admin_ids_in_range",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from club.models import Series
 from games import paces
@@ -94,13 +95,56 @@ class CreateTableForm(forms.Form):
         return data
 
 
+def day_input_format() -> str:
+    """How a member writes a day in the page's language (strptime), e.g. "%d/%m/%Y"."""
+    return pgettext("date input format (strptime)", "%d/%m/%Y")
+
+
+class DayField(forms.DateField):
+    """A day typed as the page's language writes it (or ISO 8601), checked here.
+
+    A text box, not `type=date`: the browser's date picker follows the browser's
+    own locale (mm/dd/yyyy in an American browser on an Italian page), so the
+    language's pattern is shown instead and the server reads it.
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(
+            widget=forms.DateInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            **kwargs,
+        )
+
+    def to_python(self, value):
+        self.input_formats = [day_input_format(), "%Y-%m-%d"]
+        try:
+            return super().to_python(value)
+        except forms.ValidationError as exc:
+            raise forms.ValidationError(
+                _("Write the day as %(pattern)s."),
+                code="invalid",
+                params={"pattern": day_input_pattern()},
+            ) from exc
+
+
+def day_input_pattern() -> str:
+    """The pattern of `day_input_format` as a member reads it."""
+    return pgettext("date input pattern, as shown to members", "dd/mm/yyyy")
+
+
 class AwayForm(forms.Form):
     """Days away (games.away): the first and the last, both included."""
 
-    first = forms.DateField(
-        label=_("First day away"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    last = forms.DateField(label=_("Last day away"), widget=forms.DateInput(attrs={"type": "date"}))
+    first = DayField(label=_("First day away"))
+    last = DayField(label=_("Last day away"))
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        pattern, shown = day_input_pattern(), day_input_format()
+        for name in ("first", "last"):
+            field = self.fields[name]
+            field.widget.format = shown
+            field.widget.attrs["placeholder"] = pattern
+            field.help_text = _("As %(pattern)s.") % {"pattern": pattern}
 
     def clean(self) -> dict:
         data = super().clean()

@@ -100,17 +100,28 @@ class Variant(models.Model):
             if key in kinds
         )
 
-    def rules_in_force(self) -> list[str]:
+    def rules_in_force(self, pace: str = "live") -> list[str]:
         """This variant's rules, one short line each, for the lobby and the table page."""
-        lines = registry.engine(self.game).rules_in_force(self.options)
+        return [*self.game_rules(), self.clock_rule(pace)]
+
+    def game_rules(self) -> list[str]:
+        """The game's own rules in force (its options), one short line each."""
+        return list(registry.engine(self.game).rules_in_force(self.options))
+
+    def clock_rule(self, pace: str = "live") -> str:
+        """The clock at a table of this variant played at `pace`: a turn-based table
+        states its pace, never the live clock of seconds it does not run."""
+        if paces.is_turn_based(pace):
+            return paces.turn_rule(pace)
         if self.turn_seconds:
-            lines.append(
-                _("%(seconds)s s a move, then the house plays for you")
-                % {"seconds": self.turn_seconds}
-            )
-        else:
-            lines.append(_("No turn clock"))
-        return lines
+            return _("%(seconds)s s a move, then the house plays for you") % {
+                "seconds": self.turn_seconds
+            }
+        return str(_("No turn clock"))
+
+    def pace_rules(self) -> list[tuple[str, str]]:
+        """(pace, clock line) for every pace: the lobby shows the one chosen."""
+        return [(code, self.clock_rule(code)) for code in paces.PACES]
 
     def clean(self) -> None:
         try:

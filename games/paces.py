@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -75,3 +76,19 @@ def time_left(delta: datetime.timedelta) -> str:
     if hours:
         return _("%(hours)d h %(minutes)d min") % {"hours": hours, "minutes": mins}
     return _("%(minutes)d min") % {"minutes": mins}
+
+
+def turn_rule(pace: str) -> str:
+    """A turn-based pace as a rule of the table ("1 day a move; when it runs out ...")."""
+    limit = settings.TURN_BASED_MISSED_MOVES
+    if not limit:
+        return _("%(pace)s; when your time runs out, the house plays that move for you") % {
+            "pace": label(pace)
+        }
+    return ngettext(
+        "%(pace)s; when your time runs out, the house plays that move for you; "
+        "after %(count)d such move in a row, your seat to the end of the game",
+        "%(pace)s; when your time runs out, the house plays that move for you; "
+        "after %(count)d such moves in a row, your seat to the end of the game",
+        limit,
+    ) % {"pace": label(pace), "count": limit}

@@ -108,6 +108,10 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
             "renderer": engine.table_renderer,
             "stylesheets": engine.stylesheets,
             "key_labels": engine.key_labels(),
+            # Away days are days of the club's calendar: table-pace.js shows them in it.
+            "club_time_zone": settings.TIME_ZONE,
+            # The clock this table runs: its pace when turn-based, never the live clock.
+            "clock_rule": table.variant.clock_rule(table.pace),
         },
     )
 

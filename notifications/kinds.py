@@ -36,6 +36,8 @@ class Kind:
     # Only at turn-based tables (an event whose data says "pace": "live" is dropped):
     # a member at a live table is looking at it.
     turn_based_only: bool = False
+    # The text when the notification carries the member's deadline (`until`).
+    text_until: Promise | None = None
 
 
 KINDS: dict[str, Kind] = {}
@@ -54,6 +56,7 @@ TURN = declare(
         mail_default=True,
         batched=True,
         turn_based_only=True,
+        text_until=_("It is your turn at %(table)s: you have until %(until)s."),
     )
 )
 TABLE_STARTED = declare(

@@ -52,6 +52,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from analysis import workers
+from club import i18n
 from games.db import DATABASE_DOWN
 from notifications import kinds, presence, render
 from notifications.models import Notification, OutgoingMail, Preference
@@ -236,7 +237,11 @@ def _send_one(pk: int, connection: BaseEmailBackend) -> int | None:
         _finish(mail, OutgoingMail.State.FAILED, f"{type(exc).__name__}: {exc}")
         return 0
     if message is None:
-        _finish(mail, OutgoingMail.State.FAILED, "nothing to send or no address")
+        _finish(
+            mail,
+            OutgoingMail.State.FAILED,
+            "nothing left to send (the turns were played meanwhile) or no address",
+        )
         return 0
     try:
         accepted = message.send()
@@ -349,12 +354,22 @@ def build(
     # Looked up again at sending: an address unconfirmed since composing gets nothing.
     address = addresses([player.pk]).get(player.pk, "")
     notes = list(mail.notifications.order_by("created", "pk"))
+    # Checked again now, not when composed: a "your turn" whose move was made, or
+    # whose seat went to the house, meanwhile is not mailed (nor counted).
+    true = render.still_true(notes)
+    if len(true) < len(notes):
+        kept = {n.pk for n in true}
+        Notification.objects.filter(pk__in=[n.pk for n in notes if n.pk not in kept]).update(
+            mail_state=Notification.Mail.SKIPPED
+        )
+    notes = true
     if not address or not notes:
         return None
     kind = kinds.get(mail.kind)
     language = player.language or settings.LANGUAGE_CODE
-    with translation.override(language):
-        items = render.shown(notes)
+    zone = i18n.member_time_zone(player)
+    with translation.override(language), timezone.override(zone):
+        items = render.shown(notes, zone, zone_named=True)
         if len(items) == 1:
             subject = items[0].text
         else:

@@ -72,3 +72,16 @@ def online(player_ids: Iterable[int]) -> set[int]:
         )
     )
     return found
+
+
+def at_table(table_id: int, player_ids: Iterable[int]) -> set[int]:
+    """Which of these members have this table open now (a live socket to it)."""
+    ids = list(set(player_ids))
+    if not ids:
+        return set()
+    since = timezone.now() - _stale()
+    return set(
+        Presence.objects.filter(
+            seat__table_id=table_id, seat__player_id__in=ids, seen__gte=since
+        ).values_list("seat__player_id", flat=True)
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 from email.headerregistry import Address
@@ -10,8 +11,11 @@ from email.utils import parseaddr
 from django.conf import settings
 from django.core import signing
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club import i18n
+from games import services
 from games.models import Table
 from notifications import kinds
 from notifications.models import Notification
@@ -76,9 +80,24 @@ def path(notification: Notification) -> str | None:
     return None
 
 
-def text(notification: Notification, names: dict[int, str]) -> str:
+def text(
+    notification: Notification,
+    names: dict[int, str],
+    zone: datetime.tzinfo | None = None,
+    zone_named: bool = False,
+) -> str:
+    """The notification's sentence; a deadline in `zone` (the reader's), named in a mail."""
     kind = notification.kind_info
     fields = {k: str(v) for k, v in notification.data.items() if isinstance(v, str | int)}
+    until = _moment(notification.data.get("deadline"))
+    if until is not None:
+        zone = zone or timezone.get_default_timezone()
+        fields["until"] = i18n.day_month_year_time(until, zone)
+        if zone_named:
+            fields["until"] = _("%(moment)s (%(zone)s time)") % {
+                "moment": fields["until"],
+                "zone": str(zone),
+            }
     if notification.table_id:
         fields["table"] = names.get(notification.table_id) or _("Table %(number)s") % {
             "number": notification.table_id
@@ -90,8 +109,9 @@ def text(notification: Notification, names: dict[int, str]) -> str:
             fields["place"], fields["count"] = str(places[seat]), str(len(players))
     if kind is None:
         return notification.kind
+    template = kind.text_until if kind.text_until and "until" in fields else kind.text
     try:
-        return str(kind.text) % _Fields(fields)
+        return str(template) % _Fields(fields)
     except (KeyError, TypeError, ValueError):
         return str(kind.label)
 
@@ -103,9 +123,46 @@ class _Fields(dict):
         return "…"
 
 
-def shown(notifications: list[Notification]) -> list[Shown]:
+def _moment(value: object) -> datetime.datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def shown(
+    notifications: list[Notification],
+    zone: datetime.tzinfo | None = None,
+    zone_named: bool = False,
+) -> list[Shown]:
+    """The notifications in words, their times in `zone` (the reader's; else the club's)."""
     names = table_names(notifications)
-    return [Shown(n, text(n, names), path(n)) for n in notifications]
+    return [Shown(n, text(n, names, zone, zone_named), path(n)) for n in notifications]
+
+
+def still_true(notifications: list[Notification]) -> list[Notification]:
+    """Leave out each "your turn" whose turn is over (moved, handed over, game over).
+
+    Checked just before a mail goes out: a digest waits up to NOTIFY_MAIL_MINUTES.
+    The deadline kept is the one that holds now (away days may have moved it).
+    """
+    kept = []
+    for notification in notifications:
+        if notification.kind == kinds.TURN.key and notification.table_id:
+            waiting, deadline = services.turn_waiting(
+                notification.table_id, notification.player_id, notification.game_id
+            )
+            if not waiting:
+                continue
+            notification.data = {
+                **notification.data,
+                "deadline": deadline.isoformat() if deadline else None,
+            }
+        kept.append(notification)
+    return kept
 
 
 def unsubscribe_token(player_id: int, kind: str) -> str:

@@ -22,12 +22,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chat import services as chat
+from club import i18n
 from club.models import GameResult, Player
 from games import hooks
 from games.broadcast import player_group
 from games.models import Seat, Table
 from games.services import ServiceError
-from notifications import kinds
+from notifications import kinds, presence
 from notifications.models import ClubMessage, Invitation, Notification, Preference
 
 logger = logging.getLogger(__name__)
@@ -103,6 +104,11 @@ def record(event: hooks.Event, kind: kinds.Kind) -> list[int]:
             "pk", flat=True
         )
     )
+    if kind.turn_based_only and event.table_id is not None:
+        # A member with the table open is playing there: the turn is on their screen,
+        # neither the bell nor a mail needs to say it (a turn played at the table).
+        watching = presence.at_table(event.table_id, members)
+        members = [pid for pid in members if pid not in watching]
     if not members:
         return []
     chosen = preferences(members, kind)
@@ -237,6 +243,12 @@ def played_together(first: Player, second: Player) -> bool:
         table__in=Seat.objects.filter(player=first, is_bot=False).values("table_id"),
     )
     return finished.exists() or playing.exists()
+
+
+def member_language(player_id: int) -> str | None:
+    """A member's stored language (None: none stored, or no such member)."""
+    stored = Player.objects.filter(pk=player_id).values_list("language", flat=True).first()
+    return i18n.supported(stored)
 
 
 def unsubscribe(player_id: int, kind_key: str) -> Player | None:

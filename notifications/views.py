@@ -7,10 +7,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from club import i18n
 from games.services import ServiceError
 from notifications import kinds, mailer, services
 from notifications import render as shown
@@ -28,7 +30,7 @@ def notification_list(request: HttpRequest) -> HttpResponse:
         "notifications/list.html",
         {
             "page": page,
-            "items": shown.shown(list(page.object_list)),
+            "items": shown.shown(list(page.object_list), i18n.viewer_time_zone(request)),
             "unread": services.unread_count(player),
         },
     )
@@ -117,8 +119,12 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "notifications/unsubscribe_bad.html", status=400)
     player_id, kind_key = found
     kind = kinds.get(kind_key)
-    if request.method == "GET":
-        return render(request, "notifications/unsubscribe.html", {"kind": kind, "token": token})
-    if services.unsubscribe(player_id, kind_key) is None:
-        return render(request, "notifications/unsubscribe_bad.html", status=404)
-    return render(request, "notifications/unsubscribe.html", {"kind": kind, "done": True})
+    # The link is opened from a mail, often in a browser without the site's cookie:
+    # the token names the member, so the page speaks their stored language.
+    language = services.member_language(player_id) or translation.get_language()
+    with translation.override(language):
+        if request.method == "GET":
+            return render(request, "notifications/unsubscribe.html", {"kind": kind, "token": token})
+        if services.unsubscribe(player_id, kind_key) is None:
+            return render(request, "notifications/unsubscribe_bad.html", status=404)
+        return render(request, "notifications/unsubscribe.html", {"kind": kind, "done": True})

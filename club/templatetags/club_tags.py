@@ -8,6 +8,7 @@ from django.utils.formats import date_format, get_format
 from django.utils.html import format_html
 from django.utils.translation import pgettext
 
+from club import i18n
 from club.bots import bot_first_name, bot_level_label
 
 register = template.Library()
@@ -87,3 +88,19 @@ def day_month_time(value) -> str:
     if not value:
         return ""
     return date_format(value, pgettext("date format: day, month, time", "j M, H:i"))
+
+
+@register.filter
+def day_month_year(value) -> str:
+    """A day as the language writes it, month as a word, no leading zero ("7 dic 2026")."""
+    if not value:
+        return ""
+    return date_format(value, pgettext("date format: day, month, year", "j M Y"))
+
+
+@register.simple_tag(takes_context=True)
+def in_viewer_zone(context, value) -> str:
+    """A moment in the reader's time zone (club.i18n), day, month, year and time."""
+    if not value:
+        return ""
+    return i18n.day_month_year_time(value, i18n.viewer_time_zone(context.get("request")))

@@ -28,6 +28,7 @@ from games.services.house import (
     play_out,
 )
 from games.services.moves import play_move
+from games.services.pace import turn_waiting
 from games.services.presence import (
     SERVER_ID,
     refresh_presence,
@@ -100,4 +101,5 @@ __all__ = [
     "waiting_on",
     "table_for_viewer",
     "table_state",
+    "turn_waiting",
 ]

@@ -220,6 +220,35 @@ def away_until(player_ids: Iterable[int]) -> dict[int, datetime.datetime]:
     return back
 
 
+def turn_waiting(
+    table_id: int, player_id: int, game_id: int | None = None
+) -> tuple[bool, datetime.datetime | None]:
+    """Is it still this member's turn at this table (and game)? And until when.
+
+    (False, None) once they moved, the game ended or moved on, or the house
+    plays their seat (handed over, resigned); else (True, their deadline at a
+    turn-based table, None at a live one). What a "your turn" mail checks just
+    before it goes out.
+    """
+    table = Table.objects.filter(pk=table_id, status=Table.Status.PLAYING).first()
+    game = Game.objects.filter(table_id=table_id).order_by("-number").first() if table else None
+    if game is None or (game_id is not None and game.pk != game_id):
+        return False, None
+    engine = registry.engine(game.game)
+    actors = engine.actors(engine.from_json(game.state))
+    seat = next(
+        (
+            s
+            for s in Seat.objects.filter(table=table, position__in=actors)
+            if s.player_id == player_id
+        ),
+        None,
+    )
+    if seat is None or not is_member_turn(seat):
+        return False, None
+    return True, member_deadline(table, seat)
+
+
 def is_member_turn(seat: Seat) -> bool:
     """A member plays this seat themselves (not a bot, not handed over, not resigned)."""
     return not (seat.is_bot or seat.handed_over or seat.resigned_at is not None)

@@ -62,6 +62,7 @@ const form = document.querySelector("[data-testid=create-table]");
 if (form) {
   const game = form.querySelector("select[name=variant]");
   const series = form.querySelector("select[name=series]");
+  const pace = form.querySelector("select[name=pace]");
   const chosen = () => {
     for (const option of series.options) {
       const fits = !option.dataset.variant || option.dataset.variant === game.value;
@@ -72,7 +73,13 @@ if (form) {
     for (const rules of document.querySelectorAll("[data-variant-rules]")) {
       rules.hidden = rules.dataset.variantRules !== game.value;
     }
+    // The clock line says the chosen pace (a turn-based table runs no clock of seconds).
+    const chosenPace = pace?.value || "live";
+    for (const line of document.querySelectorAll("[data-pace-rule]")) {
+      line.hidden = line.dataset.paceRule !== chosenPace;
+    }
   };
   game.addEventListener("change", chosen);
+  pace?.addEventListener("change", chosen);
   chosen();
 }

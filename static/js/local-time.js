@@ -1,8 +1,13 @@
 // Times a page writes in UTC (<time datetime="..." data-local>), shown in the viewer's
 // own time zone and the page's language; also in fragments fetched later (home, lobby).
+// Day, short month, year and a 24-hour time, as the server writes them (club.i18n).
 const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
-  dateStyle: "medium",
-  timeStyle: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
 });
 
 function localise(root) {

@@ -1,10 +1,9 @@
 // The pace line of a turn-based table (docs/PROTOCOL.md, "Pace"): who has how long to
 // move, and who is away until when, in the page's language and the viewer's time zone.
 // A live table keeps the line the page was served with ("Live").
-const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
-  dateStyle: "medium",
-  timeStyle: "short",
-});
+const lang = document.documentElement.lang || undefined;
+// Day, short month, year and a 24-hour time, as the server writes them (club.i18n).
+const when = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /** "1 day 4 h", "5 h 20 min", "3 min": the same words as the pages (games/paces.py). */
 export function timeLeft(seconds) {
@@ -28,6 +27,20 @@ function timeTag(unix) {
   return tag;
 }
 
+/** The last day away of a member back at `unix`: a midnight of the club's calendar (its zone). */
+function dayTag(unix, clubZone) {
+  const tag = document.createElement("time");
+  const last = new Date((unix - 1) * 1000);
+  let format;
+  try {
+    format = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", timeZone: clubZone || undefined });
+  } catch {
+    format = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short" });
+  }
+  tag.textContent = format.format(last);
+  return tag;
+}
+
 /** A translated sentence with `{name}` parts replaced by nodes (the times). */
 function sentence(format, parts) {
   const span = document.createElement("span");
@@ -45,19 +58,24 @@ export function renderPace(table, line, nameOf) {
   const parts = [document.createTextNode(line.dataset.label || "")];
   for (const seat of table.seats) {
     if (Number.isFinite(seat.deadline) && table.status === "playing") {
-      const item = sentence(gettext("%(name)s has %(left)s to move (until %(at)s)"), {
-        name: nameOf(seat),
-        left: timeLeft(seat.deadline - now),
-        at: timeTag(seat.deadline),
-      });
-      item.className = "pace-deadline";
+      // Your own time is said to you; the others' in the third person.
+      const mine = seat.position === table.you;
+      const item = mine
+        ? sentence(gettext("You have %(left)s to move (until %(at)s)"), { left: timeLeft(seat.deadline - now), at: timeTag(seat.deadline) })
+        : sentence(gettext("%(name)s has %(left)s to move (until %(at)s)"), {
+            name: nameOf(seat),
+            left: timeLeft(seat.deadline - now),
+            at: timeTag(seat.deadline),
+          });
+      item.className = mine ? "pace-deadline mine" : "pace-deadline";
       item.dataset.testid = "seat-deadline";
       parts.push(document.createTextNode(" · "), item);
     }
   }
   for (const seat of table.seats) {
     if (Number.isFinite(seat.away_until) && seat.away_until > now) {
-      const item = sentence(gettext("%(name)s is away until %(until)s"), { name: nameOf(seat), until: timeTag(seat.away_until) });
+      const until = dayTag(seat.away_until, line.dataset.clubTimeZone);
+      const item = seat.position === table.you ? sentence(gettext("You are away until %(until)s"), { until }) : sentence(gettext("%(name)s is away until %(until)s"), { name: nameOf(seat), until });
       item.className = "pace-away";
       item.dataset.testid = "seat-away";
       parts.push(document.createTextNode(" · "), item);

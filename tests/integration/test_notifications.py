@@ -48,6 +48,14 @@ def mailbox(settings):
     mailer.reset()
 
 
+@pytest.fixture
+def synthetic_turns(monkeypatch):
+    """Turns emitted by `turn()` below name tables where nobody plays: the mail's check
+    that the turn still waits (notifications.render.still_true) is told it does.
+    The check itself is tested with real games (test_turn_mail_truth.py)."""
+    monkeypatch.setattr(services, "turn_waiting", lambda table_id, player_id, game_id: (True, None))
+
+
 def speaker(name: str, language: str = "en"):
     player = member(name)
     player.language = language
@@ -192,7 +200,7 @@ async def until(check) -> None:
 # Batching: one "your turn" mail per member per NOTIFY_MAIL_MINUTES, listing every table
 
 
-def test_turns_within_the_window_wait_for_one_mail_listing_every_table(mailbox):
+def test_turns_within_the_window_wait_for_one_mail_listing_every_table(mailbox, synthetic_turns):
     anna, boris = speaker("Anna"), speaker("Boris")
     tables = [open_table(anna) for _ in range(3)]
     start = timezone.now()
@@ -235,7 +243,7 @@ def test_live_tables_turns_tell_nobody(mailbox):
 
 
 @pytest.mark.asyncio
-async def test_no_mail_while_the_site_is_open_and_the_bell_counts_live(mailbox):
+async def test_no_mail_while_the_site_is_open_and_the_bell_counts_live(mailbox, synthetic_turns):
     anna, boris = await database_sync_to_async(lambda: (speaker("Anna"), speaker("Boris")))()
     table = await database_sync_to_async(open_table)(anna)
     lobby = await socket("/ws/lobby/", boris)
@@ -273,7 +281,7 @@ def _invite_mail(mailbox, host, guest) -> object:
     return mailbox.to(guest.user.email)[-1]
 
 
-def test_unsubscribe_by_the_link_and_by_one_click_post(mailbox):
+def test_unsubscribe_by_the_link_and_by_one_click_post(mailbox, synthetic_turns):
     anna, boris, vera = speaker("Anna"), speaker("Boris"), speaker("Vera")
     mail = _invite_mail(mailbox, anna, boris)
     assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -322,7 +330,9 @@ def test_a_bad_unsubscribe_token_is_a_clear_400(token):
 # Faults: SMTP down then back; one refused address
 
 
-def test_smtp_down_then_back_loses_nothing_sends_nothing_twice_and_warns_once(mailbox, caplog):
+def test_smtp_down_then_back_loses_nothing_sends_nothing_twice_and_warns_once(
+    mailbox, caplog, synthetic_turns
+):
     anna = speaker("Anna")
     guests = [speaker(name) for name in ("Boris", "Vera", "Gleb")]
     mailbox.stop()
@@ -345,7 +355,7 @@ def test_smtp_down_then_back_loses_nothing_sends_nothing_twice_and_warns_once(ma
     assert sum("takes mail again" in r.getMessage() for r in caplog.records) == 1
 
 
-def test_a_refused_address_fails_alone(mailbox):
+def test_a_refused_address_fails_alone(mailbox, synthetic_turns):
     anna = speaker("Anna")
     guests = [speaker(name) for name in ("Boris", "Vera", "Gleb")]
     mailbox.refuse = {"vera@example.com"}

@@ -341,7 +341,8 @@ def test_pages_show_the_pace_and_each_members_time_to_move(clock, client):
     table, anna, boris = two_member_table("1d")
     seat = to_move(table)
     clock.shift(datetime.timedelta(hours=20))
-    client.force_login(anna.user)
+    other = boris if seat.player_id == anna.pk else anna
+    client.force_login(other.user)
     name = seat.player.display_name
     for url in ("/", "/tables/", f"/tables/{table.pk}/"):
         page = client.get(url).content.decode()
@@ -430,23 +431,40 @@ def test_the_runner_tells_a_members_tables_once_when_their_away_days_end(clock):
 
 
 @pytest.mark.parametrize(
-    ("language", "pace", "left"),
+    ("language", "pace", "left", "yours"),
     [
-        ("ru", "1 день на ход", ": 4 ч 0 мин на ход"),
-        ("fr", "1 jour par coup", " a 4 h 0 min pour jouer"),
-        ("ro", "1 zi pe mutare", " are 4 h 0 min pentru mutare"),
+        ("en", "1 day a move", " has 4 h 0 min to move", "You have 4 h 0 min to move"),
+        (
+            "it",
+            "1 giorno per mossa",
+            " ha 4 h 0 min per la sua mossa",
+            "Hai 4 h 0 min per la tua mossa",
+        ),
+        ("ru", "1 день на ход", ": 4 ч 0 мин на ход", "У вас 4 ч 0 мин на ход"),
+        ("fr", "1 jour par coup", " a 4 h 0 min pour jouer", "Vous avez 4 h 0 min pour jouer"),
+        ("es", "1 día por jugada", " tiene 4 h 0 min para jugar", "Tienes 4 h 0 min para jugar"),
+        ("ro", "1 zi pe mutare", " are 4 h 0 min pentru mutare", "Ai 4 h 0 min pentru mutare"),
     ],
 )
 def test_pages_show_the_pace_and_time_to_move_in_the_viewers_language(
-    clock, client, language, pace, left
+    clock, client, language, pace, left, yours
 ):
-    table, anna, _boris = two_member_table("1d")
+    """Your own time to move is said to you (second person), on the table, home and
+    lobby; the others read it in the third person (locale/README.md)."""
+    table, anna, boris = two_member_table("1d")
     seat = to_move(table)
+    mover, other = (anna, boris) if seat.player_id == anna.pk else (boris, anna)
     clock.shift(datetime.timedelta(hours=20))
-    client.force_login(anna.user)
-    page = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
-    assert pace in page
-    assert f"{seat.player.display_name}{left}" in page
+    for url in (f"/tables/{table.pk}/", "/", "/tables/"):
+        client.force_login(other.user)
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert pace in page, url
+        assert f"{mover.display_name}{left}" in page, url
+        assert yours not in page, url
+        client.force_login(mover.user)
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert yours in page, url
+        assert f"{mover.display_name}{left}" not in page, url
 
 
 def test_a_rematch_at_a_turn_based_table_counts_toward_the_cap(settings):

@@ -9,6 +9,7 @@
 //
 // gettext/ngettext/interpolate: the static catalog loaded by base.html.
 
+import { absentWord } from "../seat-status.js";
 import { handKeys, otherSeats } from "../table-keys.js";
 
 // Keys the shell or this renderer show in their own way, never as figures.
@@ -98,7 +99,7 @@ export function createRenderer(shell) {
         text.textContent = shell.seatName(seat);
         name.append(text);
         if (entry && entry.bot) name.append(badge("bot-badge", gettext("bot")));
-        if (entry && entry.away && !entry.bot) name.append(badge("away-badge", gettext("away")));
+        if (entry && entry.away && !entry.bot) name.append(badge("away-badge", absentWord(shell.frame().table)));
         const stats = document.createElement("div");
         stats.className = "opponent-stats muted";
         stats.textContent = seatFigures(seat);

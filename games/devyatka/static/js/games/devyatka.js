@@ -3,6 +3,7 @@
 // socket, versions, seats, clock and panels; it calls the functions below.
 
 import { levelLabel } from "../bot-names.js";
+import { absentWord } from "../seat-status.js";
 import { handKeys, otherSeats } from "../table-keys.js";
 import { SUIT_NAMES, cardCount, cardFace, cardLabel, cardName, fillIn, ordinal, rankLabel, rankOf, suitSvg } from "../cards.js";
 
@@ -75,6 +76,7 @@ export function createRenderer(shell) {
       }
       li.classList.toggle("is-bot", Boolean(entry && entry.bot));
       li.querySelector(".away-badge").hidden = !(entry && entry.away && !entry.bot);
+      li.querySelector(".away-badge").textContent = absentWord(table);
       li.classList.toggle("to-move", !view.over && view.to_move === seat);
       li.classList.toggle("is-out", outAt >= 0);
       let stats = `${cardCount(count)} · ${passCount(passes)}`;

@@ -2,6 +2,7 @@
 // grid in small cards, their score line, and who is to move or holding a card.
 
 import { levelLabel } from "../../bot-names.js";
+import { absentWord } from "../../seat-status.js";
 import { cardName } from "../../cards.js";
 import { matchedPositions, miniCard, parseMove, seatHelpers, showing, signed } from "./rules.js";
 
@@ -63,6 +64,7 @@ export function createSeats(shell) {
       }
       li.classList.toggle("is-bot", Boolean(entry && entry.bot));
       li.querySelector(".away-badge").hidden = !(entry && entry.away && !entry.bot);
+      li.querySelector(".away-badge").textContent = absentWord(table);
       const toMove = !v.over && v.to_move === seat;
       li.classList.toggle("to-move", toMove);
       const isReady = v.phase === "reveal" && Boolean(v.ready && v.ready[seat]);
