@@ -451,6 +451,8 @@ NOTIFY_ENABLED = env_bool("NOTIFY_ENABLED", True)
 # waiting invitations are also held to its free seats (notifications.services.invite).
 INVITATIONS_PER_HOUR = env_int("INVITATIONS_PER_HOUR", 10)
 INVITATIONS_PER_DAY = env_int("INVITATIONS_PER_DAY", 30)
+# ...and to one and the same member in any day.
+INVITATIONS_TO_ONE_MEMBER_PER_DAY = env_int("INVITATIONS_TO_ONE_MEMBER_PER_DAY", 3)
 
 # Web Push (push/, RFC 8030/8291/8292): the site's VAPID key pair (`manage.py push_keys`
 # makes one; no key: push is off and the settings page says so), the subject the push

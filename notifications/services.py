@@ -266,7 +266,8 @@ def invite(by: Player, table_id: int, name: str) -> Player:
     """`by` (a member of the private table) invites the member called `name` to it.
 
     Nobody can turn invitations on a member (issue 42): an inviter sends at most
-    INVITATIONS_PER_HOUR in any hour and INVITATIONS_PER_DAY in any day, and a table
+    INVITATIONS_PER_HOUR in any hour and INVITATIONS_PER_DAY in any day, one member at
+    most INVITATIONS_TO_ONE_MEMBER_PER_DAY times a day, and a table
     has no more invitations waiting (sent within a day to members not seated since)
     than free seats. A guest who muted the inviter (chat) is told nothing, and the
     inviter is told nothing that gives the mute away. A guest who never played with
@@ -298,7 +299,7 @@ def invite(by: Player, table_id: int, name: str) -> Player:
         Player.objects.select_for_update().filter(pk=by.pk).first()
         if Invitation.objects.filter(table_id=table.pk, guest=guest).exists():
             return guest  # invited to this table already: nothing new to tell them
-        _check_invitation_limits(by, table, seated)
+        _check_invitation_limits(by, guest, table, seated)
         muted = by.pk in chat.muted_by(guest.pk)
         Invitation.objects.create(inviter=by, guest=guest, table_id=table.pk, delivered=not muted)
         if not muted:
@@ -314,9 +315,20 @@ def invite(by: Player, table_id: int, name: str) -> Player:
     return guest
 
 
-def _check_invitation_limits(by: Player, table: Table, seated: set[int]) -> None:
+def _check_invitation_limits(by: Player, guest: Player, table: Table, seated: set[int]) -> None:
     now = timezone.now()
     sent = Invitation.objects.filter(inviter=by)
+    again = settings.INVITATIONS_TO_ONE_MEMBER_PER_DAY
+    day = now - datetime.timedelta(days=1)
+    if again and sent.filter(guest=guest, created__gt=day).count() >= again:
+        raise ServiceError(
+            "too_many_invitations",
+            _(
+                "You invited %(name)s as many times in the last 24 hours as a member may "
+                "(%(count)d); try again later."
+            )
+            % {"name": guest.display_name, "count": again},
+        )
     for limit, window, words in (
         (
             settings.INVITATIONS_PER_HOUR,

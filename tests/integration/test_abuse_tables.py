@@ -130,3 +130,35 @@ def test_a_pending_rematch_dealt_keeps_the_turn_based_cap(settings):
         .count()
     )
     assert seated == 30
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_rematch_over_the_cap_is_an_error_frame_and_changes_nothing(settings):
+    from channels.db import database_sync_to_async
+
+    from tests.integration.test_table_ws import connect
+
+    settings.TURN_BASED_TABLES_MAX = 2
+    settings.OPEN_TABLES_PER_MEMBER = 0
+
+    def setup():
+        table, _seat = _two_member_table("1d")
+        services.play_out(table.pk)
+        anna = table.created_by
+        golf = Variant.objects.get(name="Golf")
+        for _other in range(2):
+            services.create_table(anna, golf, 4, pace="1d")
+        return table.pk, anna.user
+
+    table_id, user = await database_sync_to_async(setup)()
+    ws = await connect(table_id, user)
+    state = await ws.receive_json_from()
+    await ws.send_json_to({"type": "again", "version": state["version"]})
+    refused = await ws.receive_json_from()
+    assert refused["type"] == "error" and refused["code"] == "too_many_turn_tables"
+    assert "(2)" in refused["message"]
+    await ws.disconnect()
+    accepted = await database_sync_to_async(
+        lambda: Seat.objects.filter(table_id=table_id, rematch=True, is_bot=False).count()
+    )()
+    assert accepted == 0
