@@ -10,6 +10,18 @@
 // body is drawn (a module would run after, and the menu would flash open).
 document.documentElement.classList.add("js-menu");
 
+// How the member points, kept on <html data-input>: a finger ("touch") hides the key
+// hints (site.css; table-keys.js withoutKeys) even where the screen's media queries
+// say it has a mouse (a laptop's touch screen, a browser that reports no touch);
+// a mouse brings them back.
+document.addEventListener(
+  "pointerdown",
+  (event) => {
+    document.documentElement.dataset.input = event.pointerType === "touch" ? "touch" : "pointer";
+  },
+  { capture: true, passive: true },
+);
+
 document.addEventListener("DOMContentLoaded", () => {
   const button = document.querySelector("[data-nav-toggle]");
   const menu = button && document.getElementById(button.getAttribute("aria-controls"));

@@ -37,5 +37,6 @@ const TOUCH = window.matchMedia("(hover: none), (pointer: coarse)");
 /** `text` without its key hints on a touch screen: a parenthesis naming the keys 1–9
  *  ("(1–9)", "(keys 1–9)", "(клавиши 1–9)": the catalogs keep it in every language). */
 export function withoutKeys(text) {
-  return TOUCH.matches ? text.replace(/\s*\([^()]*1–9[^()]*\)/g, "") : text;
+  const touch = TOUCH.matches || document.documentElement.dataset.input === "touch"; // nav.js
+  return touch ? text.replace(/\s*\([^()]*1–9[^()]*\)/g, "") : text;
 }

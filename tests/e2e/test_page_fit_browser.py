@@ -98,6 +98,22 @@ MEASURE_JS = """
       }
     }
   }
+  // Your own name whole (issue 42: "Giuli…" on a Golf phone).
+  for (const name of document.querySelectorAll("[data-testid=me-bar] .me-name")) {
+    if (name.getClientRects().length && name.scrollWidth > name.clientWidth + 1) {
+      problems.push(`your name is cut: "${name.textContent}"`);
+    }
+  }
+  // Golf's actions where a finger reaches them, not under your docked bar (issue 42:
+  // "Discard it, flip a card" was under the bar at a turn-based table on a phone).
+  for (const button of document.querySelectorAll(".golf-actions .button")) {
+    const r = button.getBoundingClientRect();
+    if (!r.width) continue;
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!top || !(top === button || button.contains(top))) {
+      problems.push(`"${button.textContent.trim()}" is covered by ${top ? top.className || top.tagName : "nothing (off screen)"}`);
+    }
+  }
   for (const grid of document.querySelectorAll("[data-testid=golf-grid], [data-testid=hand]:has([data-testid=golf-slot])")) {
     const slots = [...grid.querySelectorAll("[data-testid=golf-slot]")].filter((s) => s.getClientRects().length);
     if (slots.length !== 9) continue;
@@ -142,6 +158,7 @@ def pages_to_see(club: dict, live: dict) -> list[tuple[str, str, str | None]]:
     ]
     seen += [(f"ratings {f}", f"/ratings/{f}/", me) for f in club["families"]]
     seen.append(("home with turn-based tables", "/", live["me"]))
+    seen.append(("Devyatka with three bots", f"/tables/{live['three_bots']}/", live["me"]))
     for name, tables in live["turn_based"].items():
         seen += [(f"{name} turn-based", f"/tables/{t['table']}/", live["me"]) for t in tables]
     for name, done in club["games"].items():
@@ -197,6 +214,9 @@ def walk_the_phone_menu(page: Page, language: str, failures: list[str]) -> None:
         problems.append(f"the button's count is said {words!r}")
     if menu.is_visible():
         problems.append("the menu starts open")
+    brand = page.locator(".site-header .brand").evaluate(BOX)
+    if toggle.evaluate(BOX)["top"] >= brand["bottom"]:
+        problems.append("the menu's button is not on the brand's row")
     page.evaluate("document.activeElement?.blur()")
     for _ in range(3):
         page.keyboard.press("Tab")
@@ -273,12 +293,15 @@ ON_TOP = """(el) => {
 }"""
 
 
-@pytest.mark.parametrize("language", ["ru", "en"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_golf_on_a_touch_phone_shows_the_hint_the_turn_and_no_keys(
     chromium_browser, live_site, site_database, language
 ):
     """After Draw and "Discard it, flip a card": the hint is in view, not under your bar;
-    the "you drew" bubble leaves "Your turn" readable; a touch screen shows no key hints."""
+    the "you drew" bubble leaves "Your turn" and your name readable; a touch screen shows
+    no key hints. Then, on the same touch phone (issue 42): your turn-based Golf tables
+    (one where you come back holding a drawn card: both its actions above your bar) and
+    a Devyatka table with three house bots (their level labels inside the screen) fit."""
     live = run_django(
         site_database,
         "from tests.support.every_state import live\n"
@@ -314,6 +337,9 @@ def test_golf_on_a_touch_phone_shows_the_hint_the_turn_and_no_keys(
     assert me_turn.is_visible()
     assert not overlap(bubble.evaluate(BOX), me_turn.evaluate(BOX)), "the bubble covers Your turn"
     assert me_turn.evaluate(ON_TOP)
+    me_name = page.locator("[data-testid=me-bar] .me-name")
+    assert not overlap(bubble.evaluate(BOX), me_name.evaluate(BOX)), "the bubble covers your name"
+    assert me_name.evaluate(ON_TOP) and me_name.evaluate("(el) => el.scrollWidth <= el.clientWidth")
     page.locator(".golf-actions [data-action=discard]").tap()
     page.wait_for_selector(".board[data-mode=discard]")
     page.wait_for_timeout(300)  # the layout fits itself again
@@ -327,6 +353,15 @@ def test_golf_on_a_touch_phone_shows_the_hint_the_turn_and_no_keys(
         ".filter((k) => k.getClientRects().length).map((k) => k.textContent)"
     )
     assert shown_keys == []
+    context.clear_cookies()
+    context.add_cookies([{"name": "sessionid", "value": live["me"], "url": live_site.url}])
+    failures: list[str] = []
+    tables = [t["table"] for t in live["turn_based"]["Golf"]] + [live["three_bots"]]
+    for table in tables:
+        page.goto(f"/tables/{table}/")
+        settle(page, f"/tables/{table}/")
+        failures += [f"table {table}: {p}" for p in page.evaluate(MEASURE_JS, language)]
+    assert not failures, "\n".join(failures)
     context.close()
 
 

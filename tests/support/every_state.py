@@ -107,6 +107,14 @@ def live(prefix: str) -> dict:
             "turn": sessions[seated[mover]],
             "other": next(sessions[p] for i, p in enumerate(seated) if i != mover),
         }
+    # The member and three house bots of the longest level label ("эвристический бот"):
+    # the narrowest opponents' tiles, in play (issue 42: a badge reached 395 px of 390).
+    host = Player.objects.get(pk=people[0].player_id)
+    with services.seeded_deals(9):
+        three, _ = services.create_table(host, Variant.objects.get(name="Devyatka"), 4)
+        for _ in range(3):
+            services.add_bot(host, three.pk, "heuristic")
+    made["three_bots"] = three.pk
     # A fourth member, away, so the live tables above keep their seats' own clocks.
     people += synthetic.make_players(prefix, 1, start=3)
     sessions.update({p.player_id: p.session_key for p in people})
@@ -117,7 +125,8 @@ def live(prefix: str) -> dict:
 def _turn_based(people: list, sessions: dict[int, str]) -> dict:
     """The member's turn-based tables at a day a move, the longest lines home and the lobby
     show (a pace, a deadline, who is away): per game two two-seat tables, the partner at
-    the second away for three days; a note in
+    the second away for three days (at the first Golf table the member holds a drawn
+    card); a note in
     the member's bell. {variant: [{"table": id, "turn": session of the seat to move}]}."""
     players = {p.pk: p for p in Player.objects.filter(pk__in=[p.player_id for p in people])}
     me, other, _, third = (players[p.player_id] for p in people)
@@ -133,11 +142,26 @@ def _turn_based(people: list, sessions: dict[int, str]) -> dict:
                 services.join_table(partner, table.pk)
             if name == "Golf":
                 _past_reveal(table.pk, seed=5)
+                if partner is other:
+                    _hold_a_card(table.pk, me.pk)
             seated = services.current_game(Table.objects.get(pk=table.pk)).players
             tables.append({"table": table.pk, "turn": sessions[seated[_to_move(table.pk)[0]]]})
         made[name] = tables
     hooks.emit(hooks.Event("message", (me.pk,), data={"text": "Welcome to the club."}))
     return made
+
+
+def _hold_a_card(table_id: int, player_id: int) -> None:
+    """Golf: the others play (seeded) until it is the member's turn; the member draws and
+    leaves, to come back holding the card (a turn-based table's usual arrival)."""
+    for _ in range(20):
+        table = Table.objects.get(pk=table_id)
+        seated = services.current_game(table).players
+        if seated[_to_move(table_id)[0]] == player_id:
+            services.play_move(player_id, table_id, "draw", table.version)
+            return
+        play_out(table, seed=7, stop_after=1)
+    raise RuntimeError("the member's turn did not come")
 
 
 def _duplicate(prefix: str, players: list[Player]) -> str:
