@@ -47,3 +47,54 @@ def open_table_keeping_pace(page) -> int:
     form.get_by_role("button", name="Open table").click()
     page.wait_for_url(re.compile(r"/tables/\d+/$"))
     return int(re.search(r"/tables/(\d+)/", page.url).group(1))
+
+
+def test_turn_based_truths_the_rules_your_time_offline_and_a_seat_the_house_keeps(
+    new_page, site_database
+):
+    """Issue 42: the rules box says the chosen pace; your own time is said to you; a member
+    with no page open is "offline" (not away); a seat the house keeps says why, with no
+    "I'm back" button, and the others read the same reason."""
+    anna, boris = new_page(), new_page(width=390, height=844)
+    anna_name, boris_name = sign_up(anna, "Anna"), sign_up(boris, "Boris")
+    anna.goto("/tables/")
+    anna.get_by_test_id("create-table").get_by_label("Pace").select_option(label="1 day a move")
+    clock = anna.locator("[data-variant-rules]:visible li[data-pace-rule]:visible")
+    expect(clock).to_have_count(1)
+    expect(clock).to_have_text(re.compile(r"^1 day a move; when your time runs out"))
+    table_id = open_table_keeping_pace(anna)
+    boris.goto(f"/tables/{table_id}/")
+    boris.get_by_test_id("join-button").click()
+    mine = boris.get_by_test_id("pace-line").locator(".pace-deadline.mine")
+    expect(mine).to_contain_text(re.compile(r"^You have (23 h \d+ min|1 day) to move \(until "))
+    expect(boris.get_by_test_id("pace-line")).to_contain_text(f"{anna_name} has")
+    # Boris leaves the page: at a turn-based table he is offline, not away.
+    boris.goto("/")
+    gone = (
+        "from games.models import Seat; print(Seat.objects.filter("
+        f"table_id={table_id}, player__display_name={boris_name!r}, away_since__isnull=False"
+        ").exists())"
+    )
+    for _ in range(100):  # his socket's close is handled by the server: then it is recorded
+        if site_database.shell(gone).strip() == "True":
+            break
+        anna.wait_for_timeout(100)
+    anna.reload()
+    badge = anna.get_by_test_id("opponent").filter(has_text=boris_name).locator(".away-badge")
+    expect(badge).to_be_visible()
+    expect(badge).to_have_text("offline")
+    # His time ran out three times in a row: the house keeps his seat to the end.
+    site_database.shell(
+        "from games.models import Seat; "
+        f"Seat.objects.filter(table_id={table_id}, player__display_name={boris_name!r})"
+        ".update(missed=3, handed_over=True)"
+    )
+    boris.goto(f"/tables/{table_id}/")
+    notice = boris.get_by_test_id("house-notice")
+    expect(notice.locator(".notice-text")).to_have_text(
+        "Your time ran out 3 times in a row: the house plays your seat to the end of this game."
+    )
+    expect(boris.get_by_test_id("back-button")).to_be_hidden()
+    expect(anna.get_by_test_id("toasts")).to_contain_text(
+        f"The house now plays for {boris_name}: their time ran out 3 times in a row."
+    )
