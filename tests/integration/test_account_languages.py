@@ -123,3 +123,15 @@ def test_every_override_still_names_a_message_django_or_allauth_has():
             if start and start not in text:
                 missing.append((po.parts[-3], entry.msgid[:60]))
     assert missing == []
+
+
+def test_sign_up_page_reads_as_the_club_writes_in_english_french_and_russian():
+    # Review 2026-12-06: N3 (Title Case), F6 (French sign-up), R6 ("распространенным").
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/accounts/signup/").content.decode()
+    assert "Sign up" in english and "Sign Up" not in english
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get("/accounts/signup/").content.decode()
+    assert "Déjà membre ?" in french and "Créer mon compte" in french
+    assert "Adresse e-mail" in french
+    assert not [w for w in ["Courriel", "Vous pouvez donc", "Création de compte"] if w in french]
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru").get("/accounts/signup/").content.decode()
+    assert "распространённым" in russian and "распространенным" not in russian
