@@ -157,10 +157,10 @@ def compose(now: datetime.datetime) -> int:
         reason = ""
         if kind is None or note.player_id not in wants[kind.key]:
             reason = "off"
+        elif note.site and note.read_at is not None:
+            reason = "seen"  # read, or replaced by a newer turn at the same table
         elif note.player_id in here:
             reason = "online"  # they see it live, as with the mail
-        elif note.site and note.read_at is not None:
-            reason = "seen"
         elif expires <= now:
             reason = "expired"
         elif not mine:
