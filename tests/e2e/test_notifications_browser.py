@@ -92,6 +92,12 @@ def test_an_invitation_by_mail_a_live_bell_and_away_days(chromium_browser, tmp_p
         anna.wait_for_url(re.compile(r"/tables/\d+/$"))
         table_url = anna.url
         expect(anna.get_by_test_id("bell-count")).to_be_hidden()
+        # Anna's phone on her home page: the count shows on the closed menu's button (issue 42).
+        phone = anna.context.new_page()
+        phone.set_viewport_size({"width": 390, "height": 844})
+        phone.goto("/")
+        expect(phone.get_by_test_id("nav-toggle")).to_be_visible()
+        expect(phone.get_by_test_id("menu-count")).to_be_hidden()
 
         anna.get_by_test_id("invite-name").fill(boris_name)
         anna.get_by_test_id("invite-send").click()
@@ -106,6 +112,13 @@ def test_an_invitation_by_mail_a_live_bell_and_away_days(chromium_browser, tmp_p
         # The game starts with Boris's seat: Anna's bell counts it without a reload.
         expect(anna.get_by_test_id("bell-count")).to_have_text(re.compile(r"[1-9]"))
         before = int(anna.get_by_test_id("bell-count").inner_text())
+        # The same count, live, on the phone's closed menu, and said in words.
+        expect(phone.get_by_test_id("menu-count")).to_have_text(re.compile(r"[1-9]"))
+        expect(phone.get_by_test_id("menu-count")).to_be_visible()
+        expect(phone.locator("#site-nav")).to_be_hidden()
+        expect(phone.get_by_test_id("nav-toggle")).to_have_accessible_name(
+            re.compile(r"Menu \d+ unread notifications?")
+        )
         expect(boris.locator(MY_SLOT).first).to_be_visible()
         boris.locator(MY_SLOT).first.click()  # he turns a card up
         expect(

@@ -427,3 +427,26 @@ def test_destructive_and_secondary_submit_buttons_keep_their_styles(
         "play-board": felt,
         "play-together": white,
     }
+
+
+def test_without_javascript_the_phone_menu_stays_open(chromium_browser, live_site, site_database):
+    """No script, no menu button: every entry of the header is shown on a phone (issue 42)."""
+    live = run_django(
+        site_database,
+        f"from tests.support.every_state import live\nemit(live('nojs-{uuid.uuid4().hex[:6]}'))\n",
+    )
+    context = chromium_browser.new_context(
+        base_url=live_site.url,
+        viewport={"width": PHONE[0], "height": PHONE[1]},
+        java_script_enabled=False,
+    )
+    context.add_cookies([{"name": "sessionid", "value": live["me"], "url": live_site.url}])
+    page = context.new_page()
+    page.goto("/")
+    assert not page.get_by_test_id("nav-toggle").is_visible()
+    entries = page.locator("#site-nav a, #site-nav button, #site-nav select")
+    assert entries.count() >= 9
+    hidden = [e.text_content() for e in entries.all() if not e.is_visible()]
+    assert hidden == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    context.close()
