@@ -12,13 +12,20 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import path  # noqa: E402
 
 from club.handshake import CooldownGuard  # noqa: E402
 from club.http_slots import HttpSlots  # noqa: E402
 from club.origins import ExactOriginValidator  # noqa: E402
+from events.consumers import EventConsumer  # noqa: E402
 from games import runner  # noqa: E402
 from games.db import DATABASE_DOWN, database_unavailable  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+
+websocket_urlpatterns = [
+    *websocket_urlpatterns,
+    path("ws/events/<int:event_id>/", EventConsumer.as_asgi()),
+]
 
 router = ProtocolTypeRouter(
     {

@@ -235,6 +235,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 # The header's bell: the signed-in member's unread notifications.
                 "notifications.context.bell",
+                # Upcoming club nights (home page, lobby), read only where shown.
+                "events.context.nights",
             ],
         },
     },

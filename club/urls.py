@@ -19,6 +19,7 @@ urlpatterns = [
     path("i18n/setlang/", i18n.set_language, name="set_language"),
     path("ratings/", include("ratings.urls")),
     path("duplicate/", include("duplicate.urls")),
+    path("nights/", include("events.urls")),
     path("notifications/", include("notifications.urls")),
     path("", include("push.urls")),
     path("accounts/", include("allauth.urls")),

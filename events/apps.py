@@ -6,3 +6,13 @@ class EventsConfig(AppConfig):
     name = "events"
     verbose_name = _("Club nights")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from events import running
+        from games import hooks
+
+        # Told of every finished game (a night's table may be done), and of members'
+        # pages opening (a live night seats those present); a duty runs the nights on time.
+        hooks.listen(running.on_event)
+        hooks.listen_sockets(running.on_lobby_socket)
+        hooks.register_duty(running.nights_duty)

@@ -88,6 +88,9 @@ class TieBreak:
     key: str
     order: Callable[[Any], Any]
     scored: bool = False
+    # For people (gettext_lazy): the order in words ("more games played first"), which a
+    # club night's page writes out; empty: the key is shown.
+    label: Any = ""
 
 
 SCORING_KINDS: dict[str, ScoringKind] = {
@@ -108,12 +111,17 @@ SCORING_KINDS: dict[str, ScoringKind] = {
         ScoringKind(PLACEMENT, _("Placement points"), lambda row: (-row.half_points / row.games,)),
     )
 }
-MORE_GAMES = TieBreak("games", lambda row: -row.games)
+MORE_GAMES = TieBreak("games", lambda row: -row.games, label=_("more games played first"))
 TIE_BREAKS: dict[str, TieBreak] = {
     tie_break.key: tie_break
     for tie_break in (
         MORE_GAMES,
-        TieBreak("average_score", lambda row: row.score_sum / row.games, scored=True),
+        TieBreak(
+            "average_score",
+            lambda row: row.score_sum / row.games,
+            scored=True,
+            label=_("lower average score first"),
+        ),
     )
 }
 

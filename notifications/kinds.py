@@ -107,6 +107,47 @@ ROUND_CLOSING = declare(
         mail_default=True,
     )
 )
+# Club nights (the events app): named in the data by the emitter, "event" being the night.
+EVENT_SOON = declare(
+    Kind(
+        "event_soon",
+        _("Club night about to start"),
+        _("The club night %(event)s starts in 10 minutes."),
+        mail_default=True,
+    )
+)
+EVENT_TOMORROW = declare(
+    Kind(
+        "event_tomorrow",
+        _("Club night tomorrow"),
+        _("The club night %(event)s starts tomorrow."),
+        mail_default=True,
+    )
+)
+EVENT_TABLE_READY = declare(
+    Kind(
+        "event_table_ready",
+        _("Club night table ready"),
+        _("Round %(round)s of %(event)s is seated: your table is ready."),
+        mail_default=True,
+    )
+)
+EVENT_RESULTS = declare(
+    Kind(
+        "event_results",
+        _("Club night results"),
+        _("%(event)s is over: the night's standings are on its page."),
+        mail_default=True,
+    )
+)
+EVENT_CANCELLED = declare(
+    Kind(
+        "event_cancelled",
+        _("Club night cancelled"),
+        _("The club night %(event)s was cancelled."),
+        mail_default=True,
+    )
+)
 MESSAGE = declare(
     Kind(
         "message",

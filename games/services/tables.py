@@ -304,24 +304,39 @@ def _deal(table: Table, players: list[int], number: int, seed: int | None = None
 
 @transaction.atomic
 def deal_fixed_table(
-    creator: Player, variant: Variant, players: list[Player], seed: int, pace: str = paces.LIVE
+    creator: Player,
+    variant: Variant,
+    players: list[Player],
+    seed: int,
+    pace: str = paces.LIVE,
+    private: bool = True,
+    capped: bool = True,
+    series: Series | None = None,
 ) -> tuple[Table, Game, Broadcast]:
-    """A private table seating `players` in order (house bots and `creator`), dealt from `seed`.
+    """A table seating `players` in order (house bots and `creator`), dealt from `seed`.
 
     The same seed, variant and number of seats deal the same cards to every
     seat: the duplicate app plays its boards this way. The game starts at once.
     `pace`: the app's choice (not checked against the variant's list: the admin
-    chose it); a turn-based one counts toward each member's TURN_BASED_TABLES_MAX.
+    chose it); a turn-based one counts toward each member's TURN_BASED_TABLES_MAX
+    unless `capped` is off (a club night seats its members whatever else they play).
+    `private`: off for a table everyone may watch (a club night's); `series`: its
+    games count in that house series too (the caller checked it is the variant's).
     """
     _check_seat_count(variant, len(players))
     if pace not in paces.PACES:
         raise ServiceError("bad_pace", _("Choose a pace from the list."))
-    if paces.is_turn_based(pace):
+    if paces.is_turn_based(pace) and capped:
         for member in (p for p in players if not p.is_bot):
             pacing.lock_player(member.pk)
             pacing.check_turn_based_cap(member)
     table = Table.objects.create(
-        variant=variant, created_by=creator, seat_count=len(players), private=True, pace=pace
+        variant=variant,
+        created_by=creator,
+        seat_count=len(players),
+        private=private,
+        pace=pace,
+        series=series,
     )
     Seat.objects.bulk_create(
         Seat(table=table, position=position, player=player, is_bot=player.is_bot)
@@ -330,6 +345,20 @@ def deal_fixed_table(
     table.status = Table.Status.PLAYING
     game = _deal(table, [p.pk for p in players], number=1, seed=seed)
     return table, game, changed(table, game, lobby=False, started=True)
+
+
+@transaction.atomic
+def deal_next(table_id: int) -> Broadcast | None:
+    """Deal the next game at a finished table now, the same players in the same seats,
+    without asking them: the club's own tools (a club night's round of several games).
+    None when the table is not finished (a game is running, or it was closed)."""
+    table = locked_table(table_id)
+    game = current_game(table)
+    if table.status != Table.Status.FINISHED or game is None:
+        return None
+    table.status = Table.Status.PLAYING
+    new_game = _deal(table, list(game.players), number=game.number + 1)
+    return changed(table, new_game, lobby=True, started=True)
 
 
 def play_again(player: Player, table_id: int) -> Broadcast:

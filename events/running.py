@@ -1,0 +1,510 @@
+"""Running a club night: start, seat each round, deal its games, end it, and the duty that
+does all of it on time (games.hooks: a duty of the house runner, and a listener told of
+every finished game).
+
+Every step locks the event's row first, so two server processes (or the duty and a
+finishing game) never seat one round twice. Steps return the table updates to publish
+(games.services.Broadcast); the duty's are published by the house runner, the others
+by their caller (`publish`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import secrets
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from club.models import Player
+from events import recurrence, seating
+from events.models import Entry, Event, Grouping, Round, RoundTable
+from games import hooks, services
+from games.models import Game, Table
+from games.services import Broadcast
+
+logger = logging.getLogger(__name__)
+
+# A live night seats the members whose page was open this recently.
+PRESENT_MINUTES = 5
+# The next night of a recurring chain is made this long before its sign-up opens.
+RECURRENCE_AHEAD = datetime.timedelta(days=1)
+
+
+def group(event_id: int) -> str:
+    return f"event-{event_id}"
+
+
+def _locked(event_id: int) -> Event:
+    return Event.objects.select_for_update().select_related("variant", "series").get(pk=event_id)
+
+
+def _bump(event: Event) -> None:
+    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+
+
+def tell_pages(event_id: int) -> None:
+    """Tell the night's open pages that something changed (they fetch the standings again).
+
+    Never raises: a page that missed it catches up on its next load."""
+    version = Event.objects.filter(pk=event_id).values_list("version", flat=True).first()
+    try:
+        async_to_sync(get_channel_layer().group_send)(
+            group(event_id), {"type": "event.changed", "event": event_id, "version": version}
+        )
+    except Exception as exc:  # noqa: BLE001 - best effort, like every broadcast
+        logger.info("events: the night's update did not go out (%s)", type(exc).__name__)
+
+
+def publish(updates: list[Broadcast]) -> None:
+    if updates:
+        from games.broadcast import publish_sync
+
+        publish_sync(updates)
+
+
+# ---------------------------------------------------------------------------
+# Starting and seating
+
+
+def start(event_id: int) -> list[Broadcast]:
+    """Start the night now (the duty at its start time, or the admin's "start now")."""
+    with transaction.atomic():
+        event = _locked(event_id)
+        if event.status != Event.Status.SCHEDULED:
+            return []
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+        updates = _seat(event)
+    tell_pages(event_id)
+    return updates
+
+
+def seat_next(event_id: int) -> list[Broadcast]:
+    """Seat the next round now (the admin's "seat the next round now", or a turn-based round's
+    deadline): the house plays out what is left of the current one first. Ends the night
+    after its last round."""
+    latest = Round.objects.filter(event_id=event_id).order_by("-number").first()
+    number = latest.number if latest else 0
+    updates = play_out_round(event_id)
+    with transaction.atomic():
+        event = _locked(event_id)
+        if event.status != Event.Status.RUNNING:
+            return updates
+        current = event.round_set.order_by("-number").first()
+        if (current.number if current else 0) != number:
+            return updates  # the played-out games' ends seated the next round already
+        if current is not None and current.finished is None:
+            current.finished = timezone.now()
+            current.save(update_fields=["finished"])
+        updates += _seat(event)
+    tell_pages(event_id)
+    return updates
+
+
+def _present(event: Event) -> set[int]:
+    """Members to seat: at a turn-based night everyone taking part; at a live one those whose
+    page or table is open (or was, within PRESENT_MINUTES)."""
+    entries = Entry.objects.filter(event=event).exclude(status=Entry.Status.WITHDRAWN)
+    if event.turn_based:
+        return set(entries.values_list("player_id", flat=True))
+    since = timezone.now() - datetime.timedelta(minutes=PRESENT_MINUTES)
+    here = set(entries.filter(models_q_present(since)).values_list("player_id", flat=True))
+    from games.models import Presence
+
+    at_tables = set(
+        Presence.objects.filter(
+            seen__gte=since, seat__player_id__in=entries.values("player_id")
+        ).values_list("seat__player_id", flat=True)
+    )
+    return here | at_tables
+
+
+def models_q_present(since: datetime.datetime):
+    from django.db.models import Q
+
+    return Q(online=True) | Q(seen__gte=since)
+
+
+def history(event: Event) -> tuple[dict, dict]:
+    """(times each pair of members sat together, times each member held seat 0) so far."""
+    met: dict[tuple[int, int], int] = {}
+    dealt: dict[int, int] = {}
+    for table in RoundTable.objects.filter(round__event=event):
+        members = table.members
+        if table.players and 0 not in table.bots:
+            dealt[table.players[0]] = dealt.get(table.players[0], 0) + 1
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                key = seating.pair_key(a, b)
+                met[key] = met.get(key, 0) + 1
+    return met, dealt
+
+
+def _seat(event: Event) -> list[Broadcast]:
+    """Seat the next round of a running night (the caller holds the event's lock), or end the
+    night when every round has been played or nobody is left to seat."""
+    number = (event.round_set.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    if number > event.rounds:
+        return _finish(event)
+    present = _present(event)
+    if not present:
+        if number == 1 or event.turn_based:
+            return _finish(event)
+        return []  # a live night waits for its members (the duty looks again)
+    seated_before = set(Entry.objects.filter(event=event).values_list("player_id", flat=True)) & {
+        p for t in RoundTable.objects.filter(round__event=event) for p in t.members
+    }
+    if number == 1:
+        # Signed up but not here at the start: absent (until they come and are seated).
+        Entry.objects.filter(event=event, status=Entry.Status.SIGNED_UP).exclude(
+            player_id__in=present
+        ).update(status=Entry.Status.ABSENT)
+    else:
+        # An absent member seated now joined late.
+        Entry.objects.filter(
+            event=event, status=Entry.Status.ABSENT, player_id__in=present
+        ).exclude(player_id__in=seated_before).update(status=Entry.Status.LATE)
+    met, dealt = history(event)
+    ranking = None
+    if event.grouping == Grouping.STANDINGS and number > 1:
+        from events.standings import standings
+
+        ranking = [r.row.player_id for r in standings(event)]
+    seed = secrets.randbits(31)
+    plan = seating.seat_round(
+        sorted(present), event.min_seats, event.max_seats, met, dealt, seed=seed, ranking=ranking
+    )
+    now = timezone.now()
+    current = Round.objects.create(
+        event=event,
+        number=number,
+        deadline=now + event.round_length if event.turn_based else None,
+    )
+    roster = list(Player.objects.bots().filter(bot_level=event.bot_level).order_by("pk"))
+    if not roster:
+        roster = list(Player.objects.bots().order_by("pk"))
+    members = Player.objects.in_bulk(list(present))
+    updates = []
+    for index, plan_table in enumerate(plan.tables, start=1):
+        bots = iter(roster[i % len(roster)] for i in range(len(plan_table)))
+        players = [members[p] if p is not seating.BOT else next(bots) for p in plan_table]
+        table, _game, update = services.deal_fixed_table(
+            players[0],
+            event.variant,
+            players,
+            secrets.randbits(62),
+            pace=event.pace,
+            private=False,
+            capped=False,
+            series=event.series,
+        )
+        RoundTable.objects.create(
+            round=current,
+            number=index,
+            table=table,
+            players=[p.pk for p in players],
+            bots=[seat for seat, p in enumerate(plan_table) if p is seating.BOT],
+        )
+        updates.append(update)
+        hooks.emit(
+            hooks.Event(
+                "event_table_ready",
+                tuple(p for p in plan_table if p is not seating.BOT),
+                table_id=table.pk,
+                data={
+                    "event": str(event.name),
+                    "round": number,
+                    "path": event.get_absolute_url(),
+                    "key": f"event_table_ready:{table.pk}",
+                    "pace": event.pace,
+                },
+            )
+        )
+    _bump(event)
+    return updates
+
+
+def _finish(event: Event) -> list[Broadcast]:
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+    Round.objects.filter(event=event, finished__isnull=True).update(finished=timezone.now())
+    _bump(event)
+    takers = list(
+        Entry.objects.filter(event=event)
+        .exclude(status=Entry.Status.WITHDRAWN)
+        .values_list("player_id", flat=True)
+    )
+    hooks.emit(
+        hooks.Event(
+            "event_results",
+            tuple(takers),
+            data={
+                "event": str(event.name),
+                "path": event.get_absolute_url(),
+                "key": f"event_results:{event.pk}",
+            },
+        )
+    )
+    return []
+
+
+def cancel(event_id: int) -> list[Broadcast]:
+    """Cancel a night (the admin's action): its running tables close without results and every
+    member who signed up is told."""
+    updates = []
+    with transaction.atomic():
+        event = _locked(event_id)
+        if event.status in (Event.Status.FINISHED, Event.Status.CANCELLED):
+            return []
+        event.status = Event.Status.CANCELLED
+        event.save(update_fields=["status"])
+        running = RoundTable.objects.filter(
+            round__event=event, table__status=Table.Status.PLAYING
+        ).values_list("table_id", flat=True)
+        for table_id in list(running):
+            updates.append(services.abort_table(table_id, "club night cancelled"))
+        _bump(event)
+        takers = list(
+            Entry.objects.filter(event=event)
+            .exclude(status=Entry.Status.WITHDRAWN)
+            .values_list("player_id", flat=True)
+        )
+        hooks.emit(
+            hooks.Event(
+                "event_cancelled",
+                tuple(takers),
+                data={
+                    "event": str(event.name),
+                    "path": event.get_absolute_url(),
+                    "key": f"event_cancelled:{event.pk}",
+                },
+            )
+        )
+    tell_pages(event_id)
+    return updates
+
+
+# ---------------------------------------------------------------------------
+# Games ending
+
+
+def games_played(table_id: int) -> int:
+    return Game.objects.filter(table_id=table_id, finished__isnull=False).count()
+
+
+def table_done(round_table: RoundTable, games_per_round: int) -> bool:
+    table = round_table.table
+    return table.status == Table.Status.ABORTED or (
+        table.status == Table.Status.FINISHED and games_played(table.pk) >= games_per_round
+    )
+
+
+def on_event(event: hooks.Event) -> None:
+    """games.hooks listener: a game at one of the nights' tables finished."""
+    if event.kind != "game_finished" or event.table_id is None:
+        return
+    round_table = (
+        RoundTable.objects.filter(table_id=event.table_id).select_related("round__event").first()
+    )
+    if round_table is None:
+        return
+    try:
+        publish(table_finished(round_table.pk))
+    except Exception:  # noqa: BLE001 - the duty finishes the job on its next pass
+        logger.exception("events: advancing a night after a game failed")
+    tell_pages(round_table.round.event_id)
+
+
+def table_finished(round_table_id: int) -> list[Broadcast]:
+    """A game at this round table finished: deal its next game, or close the table, and seat
+    the next round of a live night once every table of this round is done."""
+    round_table = RoundTable.objects.select_related("round__event", "table").get(pk=round_table_id)
+    event_id = round_table.round.event_id
+    updates = []
+    with transaction.atomic():
+        event = _locked(event_id)
+        round_table.table.refresh_from_db()
+        if event.status != Event.Status.RUNNING:
+            return []
+        if round_table.table.status == Table.Status.FINISHED:
+            if games_played(round_table.table_id) < event.games_per_round:
+                update = services.deal_next(round_table.table_id)
+                if update is not None:
+                    updates.append(update)
+            elif round_table.finished is None:
+                round_table.finished = timezone.now()
+                round_table.save(update_fields=["finished"])
+        _bump(event)
+        current = round_table.round
+        if current.finished is None and all(
+            table_done(t, event.games_per_round) for t in current.tables.select_related("table")
+        ):
+            current.finished = timezone.now()
+            current.save(update_fields=["finished"])
+            is_last = current.number == event.round_set.order_by("-number").first().number
+            if is_last:
+                updates += _seat(event)
+    return updates
+
+
+def play_out_round(event_id: int) -> list[Broadcast]:
+    """The house plays out every game left in the night's current round (its deadline passed,
+    or the admin seats the next round now), each table to its last game."""
+    current = Round.objects.filter(event_id=event_id, finished__isnull=True).order_by("-number")
+    current = current.first()
+    if current is None:
+        return []
+    games_per_round = current.event.games_per_round
+    updates = []
+    for round_table in current.tables.all():
+        for _game in range(games_per_round + 1):
+            update = services.play_out(round_table.table_id)
+            if update is not None:
+                updates.append(update)
+            if games_played(round_table.table_id) >= games_per_round:
+                break
+            dealt = services.deal_next(round_table.table_id)
+            if dealt is None:
+                break
+            updates.append(dealt)
+    return updates
+
+
+# ---------------------------------------------------------------------------
+# Presence (live nights seat those whose page is open)
+
+
+def on_lobby_socket(player_id: int, channel: str, opened: bool) -> None:
+    """games.hooks socket listener: a member's page opened or closed a socket."""
+    Entry.objects.filter(
+        player_id=player_id,
+        event__status__in=[Event.Status.SCHEDULED, Event.Status.RUNNING],
+    ).update(online=opened, seen=timezone.now())
+
+
+# ---------------------------------------------------------------------------
+# The duty
+
+
+# Reminders this process has sent (the notifications' keys make another process's harmless).
+_reminded: set[tuple[str, int]] = set()
+SOON = datetime.timedelta(minutes=10)
+TOMORROW = datetime.timedelta(hours=24)
+
+
+def remind(now: datetime.datetime) -> int:
+    """Tell the members signed up: a live night starts in 10 minutes, a turn-based one
+    tomorrow (games.hooks events; the notifications app words, batches and mails them)."""
+    told = 0
+    for event in Event.objects.filter(
+        status=Event.Status.SCHEDULED, starts__gt=now, starts__lte=now + TOMORROW
+    ):
+        kind = "event_tomorrow" if event.turn_based else "event_soon"
+        if not event.turn_based and event.starts > now + SOON:
+            continue
+        if (kind, event.pk) in _reminded:
+            continue
+        _reminded.add((kind, event.pk))
+        takers = Entry.objects.filter(event=event).exclude(status=Entry.Status.WITHDRAWN)
+        hooks.emit(
+            hooks.Event(
+                kind,
+                tuple(takers.values_list("player_id", flat=True)),
+                data={
+                    "event": str(event.name),
+                    "path": event.get_absolute_url(),
+                    "key": f"{kind}:{event.pk}",
+                },
+            )
+        )
+        told += 1
+    return told
+
+
+def nights_duty() -> list[Broadcast]:
+    """The house runner's duty: nights start on time, turn-based rounds end at their
+    deadline, a live round nobody finished is looked at again, recurring nights exist ahead,
+    and members are reminded."""
+    now = timezone.now()
+    with transaction.atomic():
+        remind(now)
+    updates: list[Broadcast] = []
+    for event_id in Event.objects.filter(
+        status=Event.Status.SCHEDULED, starts__lte=now
+    ).values_list("pk", flat=True):
+        updates += start(event_id)
+    for current in Round.objects.filter(
+        finished__isnull=True, deadline__lte=now, event__status=Event.Status.RUNNING
+    ).select_related("event"):
+        updates += seat_next(current.event_id)
+    for event in Event.objects.filter(status=Event.Status.RUNNING):
+        current = event.round_set.order_by("-number").first()
+        if current is None or current.finished is not None:
+            with transaction.atomic():
+                locked = _locked(event.pk)
+                if locked.status == Event.Status.RUNNING:
+                    latest = locked.round_set.order_by("-number").first()
+                    if latest is None or latest.finished is not None:
+                        updates += _seat(locked)
+            tell_pages(event.pk)
+    make_recurrences(now)
+    return updates
+
+
+def make_recurrences(now: datetime.datetime) -> int:
+    """The next night of every recurring chain, made once its sign-up is near. How many."""
+    made = 0
+    for first in Event.objects.filter(recurs_from__isnull=True).exclude(recurrence=""):
+        latest = (
+            (Event.objects.filter(pk=first.pk) | Event.objects.filter(recurs_from=first))
+            .order_by("-starts")
+            .first()
+        )
+        try:
+            following = recurrence.next_after(
+                first.recurrence, first.starts, latest.starts, settings.TIME_ZONE
+            )
+        except recurrence.RecurrenceError:
+            continue
+        if following is None:
+            continue
+        lead = first.starts - first.signup_opens
+        if following - lead > now + RECURRENCE_AHEAD:
+            continue
+        make_next(first, following)
+        made += 1
+    return made
+
+
+def make_next(first: Event, starts: datetime.datetime) -> Event:
+    """The night of `first`'s chain starting at `starts`, its windows at the same distances."""
+    local = timezone.localtime(starts)
+    return Event.objects.create(
+        name=first.name,
+        slug=f"{first.slug}-{local:%Y%m%d}"[:100],
+        variant=first.variant,
+        pace=first.pace,
+        rounds=first.rounds,
+        games_per_round=first.games_per_round,
+        min_seats=first.min_seats,
+        max_seats=first.max_seats,
+        capacity=first.capacity,
+        signup_opens=starts - (first.starts - first.signup_opens),
+        signup_closes=starts - (first.starts - first.signup_closes),
+        starts=starts,
+        round_hours=first.round_hours,
+        scoring=first.scoring,
+        tie_breaks=first.tie_breaks,
+        series=first.series,
+        away_allowed=first.away_allowed,
+        grouping=first.grouping,
+        bot_level=first.bot_level,
+        recurs_from=first,
+        description=first.description,
+    )
