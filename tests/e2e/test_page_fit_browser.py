@@ -158,6 +158,7 @@ def pages_to_see(club: dict, live: dict) -> list[tuple[str, str, str | None]]:
     ]
     seen += [(f"ratings {f}", f"/ratings/{f}/", me) for f in club["families"]]
     seen.append(("home with turn-based tables", "/", live["me"]))
+    seen.append(("lobby with turn-based tables", "/tables/", live["me"]))
     seen.append(("Devyatka with three bots", f"/tables/{live['three_bots']}/", live["me"]))
     for name, tables in live["turn_based"].items():
         seen += [(f"{name} turn-based", f"/tables/{t['table']}/", live["me"]) for t in tables]
@@ -270,6 +271,14 @@ def test_every_page_fits_a_phone_and_a_laptop(
         page.goto(address)
         if what == "home with turn-based tables":
             walk_the_phone_menu(page, language, failures)
+        if what == "lobby with turn-based tables":
+            # The lobby marks the tables waiting for the member's move, as home does (A16).
+            page.wait_for_selector("#table-lists [data-testid=playing-tables]")
+            marked = page.locator("[data-testid=playing-tables] .your-turn [data-testid=your-turn]")
+            if not marked.count() or not marked.first.is_visible():
+                failures.append(
+                    "the lobby marks none of the member's tables where it is their turn"
+                )
         check(page, what, address, language, failures)
     context.close()
     assert not failures, f"{len(failures)} problems in {language}:\n" + "\n".join(failures)
