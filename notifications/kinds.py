@@ -23,7 +23,8 @@ MAIL = "mail"
 CHANNELS = (SITE, MAIL)
 # Not a channel: a member's choice for invitations by mail from members they have
 # never played with (a Preference row of the `invited` kind; off when there is none).
-STRANGERS = "strangers"
+# At most 8 characters, as every channel (Preference.channel).
+STRANGERS = "stranger"
 
 
 @dataclass(frozen=True)

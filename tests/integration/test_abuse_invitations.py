@@ -185,9 +185,9 @@ def test_invitations_from_members_never_played_with_come_in_the_site_only_by_def
     client = Client()
     client.force_login(boris.user)
     form = client.get("/notifications/settings/").context["form"]
-    assert form["invited__strangers"].initial is False
+    assert form["invited__stranger"].initial is False
     data = {name: "on" for name in form.fields if form[name].initial}
-    data["invited__strangers"] = "on"
+    data["invited__stranger"] = "on"
     assert client.post("/notifications/settings/", data).status_code == 302
     notify.invite(vera, private_table(vera).pk, "Boris")
     mailer.pump()
