@@ -53,6 +53,9 @@ export function createAnnouncer({ el, frame, renderer, seatName, isMyTurn, toast
     const you = update.table.you;
     if (!Number.isInteger(you)) return;
     const entry = update.table.seats.find((s) => s.position === you);
+    // At a turn-based table being offline changes nothing: the house plays only when
+    // your time ran out, whether or not a page of yours was open.
+    const turnBased = Boolean(update.table.pace) && update.table.pace !== "live";
     for (const event of update.events || []) {
       if (event.seat !== you || !playedForMember(event)) continue;
       const described = document.createElement("span");
@@ -61,7 +64,7 @@ export function createAnnouncer({ el, frame, renderer, seatName, isMyTurn, toast
         ? gettext("you left the game")
         : entry?.handed_over
           ? gettext("your seat was handed to the house")
-          : entry?.away
+          : entry?.away && !turnBased
             ? gettext("you were away")
             : gettext("your time ran out");
       toast(interpolate(gettext("House move for you (%(why)s): %(move)s"), { why, move: described.textContent.trim() }, true), "played_for_you");
