@@ -221,3 +221,52 @@ def _get(url: str, session: str, method: str = "GET") -> int:
             return response.status
     except urllib.error.HTTPError as refused:
         return refused.code
+
+
+def test_the_nginx_example_logs_no_unsubscribe_or_invite_token(tmp_path: Path):
+    """The deployment example (docs/deploy/nginx-club.conf) masks the same tokens in its
+    access log (issue 42); its processes need not run: a 502 is logged like a 200."""
+    import subprocess
+    import time
+    import urllib.error
+    import urllib.request
+
+    from tests.integration.mailbox import free_port
+    from tests.support.nginx import NGINX, Nginx
+
+    if not Path(NGINX).exists():
+        pytest.skip("nginx is not installed")
+    proxy = Nginx(tmp_path / "nginx", [free_port(), free_port()], tmp_path)
+    conf = str(proxy.prefix / "nginx.conf")
+    check = subprocess.run([NGINX, "-t", "-p", str(proxy.prefix), "-c", conf], capture_output=True)
+    assert check.returncode == 0, check.stderr
+    proxy.process = subprocess.Popen(
+        [NGINX, "-p", str(proxy.prefix), "-c", conf],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
+    secret = "eyJwIjozNCwiayI6Imludml0ZWQifQ:1xa5fN:bF4TsYBMaOPmV5Ma2yzZ"
+    paths = [f"/notifications/unsubscribe/{secret}/", f"/tables/3/?invite={secret}-invite"]
+    log = proxy.prefix / "logs" / "club.log"
+    try:
+        for path in paths:
+            deadline = time.monotonic() + TIMEOUT
+            while True:
+                try:
+                    urllib.request.urlopen(proxy.url + path, timeout=TIMEOUT).close()
+                    break
+                except urllib.error.HTTPError:
+                    break  # 502: no process behind it, and the request is logged
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.1)
+        deadline = time.monotonic() + TIMEOUT
+        while (not log.exists() or log.read_text().count("\n") < 2) and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        proxy.stop()
+    text = log.read_text()
+    assert '"GET /notifications/unsubscribe/[token]/"' in text, text
+    assert '"GET /tables/3/"' in text, text
+    assert secret not in text, text
