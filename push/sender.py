@@ -40,6 +40,7 @@ from django.db.models import F
 from django.utils import timezone, translation
 from pywebpush import WebPusher
 
+from club import i18n
 from games.db import DATABASE_DOWN
 from notifications import kinds, presence, render
 from notifications.models import Notification
@@ -282,7 +283,8 @@ def payload(message: PushMessage) -> dict:
     note = message.notification
     language = message.player.language or settings.LANGUAGE_CODE
     with translation.override(language):
-        [item] = render.shown([note])
+        # A deadline in the push is written in the member's own time zone (club.i18n).
+        [item] = render.shown([note], i18n.member_time_zone(message.player))
         kind = kinds.get(note.kind)
         return {
             "title": str(kind.label) if kind else translation.gettext("Card Club"),
