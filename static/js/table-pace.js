@@ -1,9 +1,7 @@
 // The pace line of a turn-based table (docs/PROTOCOL.md, "Pace"): who has how long to
 // move, and who is away until when, in the page's language and the viewer's time zone.
 // A live table keeps the line the page was served with ("Live").
-const lang = document.documentElement.lang || undefined;
-// Day, short month, year and a 24-hour time, as the server writes them (club.i18n).
-const when = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+import { formatDay, formatWhen } from "./when.js";
 
 /** "1 day 4 h", "5 h 20 min", "3 min": the same words as the pages (games/paces.py). */
 export function timeLeft(seconds) {
@@ -23,21 +21,14 @@ function timeTag(unix) {
   const tag = document.createElement("time");
   const at = new Date(unix * 1000);
   tag.dateTime = at.toISOString();
-  tag.textContent = when.format(at);
+  tag.textContent = formatWhen(at);
   return tag;
 }
 
 /** The last day away of a member back at `unix`: a midnight of the club's calendar (its zone). */
 function dayTag(unix, clubZone) {
   const tag = document.createElement("time");
-  const last = new Date((unix - 1) * 1000);
-  let format;
-  try {
-    format = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", timeZone: clubZone || undefined });
-  } catch {
-    format = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short" });
-  }
-  tag.textContent = format.format(last);
+  tag.textContent = formatDay(new Date((unix - 1) * 1000), clubZone);
   return tag;
 }
 

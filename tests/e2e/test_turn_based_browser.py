@@ -68,6 +68,10 @@ def test_turn_based_truths_the_rules_your_time_offline_and_a_seat_the_house_keep
     mine = boris.get_by_test_id("pace-line").locator(".pace-deadline.mine")
     expect(mine).to_contain_text(re.compile(r"^You have (23 h \d+ min|1 day) to move \(until "))
     expect(boris.get_by_test_id("pace-line")).to_contain_text(f"{anna_name} has")
+    # As the server writes times (club.i18n): day, month, year, a 24-hour clock.
+    expect(mine.locator("time")).to_have_text(
+        re.compile(r"^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d$")
+    )
     # Boris leaves the page: at a turn-based table he is offline, not away.
     boris.goto("/")
     gone = (

@@ -292,6 +292,7 @@
     "Your turn: draw, take the %(card)s, or turn up a card.": "Te toca: roba, toma el %(card)s o destapa una carta.",
     "Your turn: draw, take the discard, or turn up a card.": "Te toca: roba, toma el descarte o destapa una carta.",
     "Your turn: play a lifted card.": "Te toca: juega una carta levantada.",
+    "a day and a time of day, in a sentence\u0004%(day)s, %(time)s": "%(day)s, %(time)s",
     "away": "ausente",
     "blunder": "error grave",
     "bot": "bot",

@@ -292,6 +292,7 @@
     "Your turn: draw, take the %(card)s, or turn up a card.": "\u00c0 vous : piochez, prenez le %(card)s ou retournez une carte.",
     "Your turn: draw, take the discard, or turn up a card.": "\u00c0 vous : piochez, prenez la d\u00e9fausse ou retournez une carte.",
     "Your turn: play a lifted card.": "\u00c0 vous : jouez une carte soulev\u00e9e.",
+    "a day and a time of day, in a sentence\u0004%(day)s, %(time)s": "%(day)s \u00e0 %(time)s",
     "away": "absent",
     "blunder": "gaffe",
     "bot": "bot",

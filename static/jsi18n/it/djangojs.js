@@ -292,6 +292,7 @@
     "Your turn: draw, take the %(card)s, or turn up a card.": "Tocca a te: pesca, prendi il %(card)s o scopri una carta.",
     "Your turn: draw, take the discard, or turn up a card.": "Tocca a te: pesca, prendi lo scarto o scopri una carta.",
     "Your turn: play a lifted card.": "Tocca a te: gioca una carta sollevata.",
+    "a day and a time of day, in a sentence\u0004%(day)s, %(time)s": "%(day)s, alle %(time)s",
     "away": "assente",
     "blunder": "errore grave",
     "bot": "bot",

@@ -306,6 +306,7 @@
     "Your turn: draw, take the %(card)s, or turn up a card.": "E r\u00e2ndul t\u0103u: trage, ia %(card)s sau \u00eentoarce o carte.",
     "Your turn: draw, take the discard, or turn up a card.": "E r\u00e2ndul t\u0103u: trage, ia cartea aruncat\u0103 sau \u00eentoarce o carte.",
     "Your turn: play a lifted card.": "E r\u00e2ndul t\u0103u: joac\u0103 o carte ridicat\u0103.",
+    "a day and a time of day, in a sentence\u0004%(day)s, %(time)s": "%(day)s, %(time)s",
     "away": "absent",
     "blunder": "gaf\u0103",
     "bot": "bot",
