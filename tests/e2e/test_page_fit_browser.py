@@ -392,6 +392,14 @@ def test_golf_with_a_mouse_still_shows_its_keys(chromium_browser, live_site, sit
     page.locator(".golf-actions [data-action=take]").click()
     page.wait_for_selector(".board[data-mode=take]")
     assert "(1–9)" in page.get_by_test_id("golf-hint").inner_text()
+    # On a laptop too the "you drew" bubble leaves your name and "Your turn" readable.
+    page.locator(".golf-actions [data-action=cancel]").click()
+    page.wait_for_selector(".board[data-mode='']")
+    page.locator(".golf-actions [data-action=draw]").click()
+    bubble = page.locator("[data-testid=me-bar] .bubble")
+    bubble.wait_for()
+    for covered in ("[data-testid=me-bar] .me-name", "[data-testid=me-turn]"):
+        assert not overlap(bubble.evaluate(BOX), page.locator(covered).evaluate(BOX)), covered
     context.close()
 
 
