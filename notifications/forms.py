@@ -10,21 +10,30 @@ from notifications import kinds
 
 
 class PreferencesForm(forms.Form):
-    """One checkbox per kind and channel (site, mail)."""
+    """One checkbox per kind and channel (site, mail, and push where the site can push)."""
 
     # Invitations by mail from members the member never played with (off by default).
     STRANGERS_FIELD = f"{kinds.INVITED.key}__{kinds.STRANGERS}"
 
+    LABELS = {kinds.SITE: _("On the site"), kinds.MAIL: _("By mail"), kinds.PUSH: _("By push")}
+
     def __init__(
-        self, *args, current: dict[str, dict[str, bool]], strangers: bool = False, **kwargs
+        self,
+        *args,
+        current: dict[str, dict[str, bool]],
+        strangers: bool = False,
+        push: bool = False,
+        **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
+        # The push column only where the site can push (a VAPID key, push/keys.py).
+        self.channels = kinds.CHANNELS if push else (kinds.SITE, kinds.MAIL)
         self.rows = []
         for key, kind in kinds.KINDS.items():
             row = []
-            for channel in kinds.CHANNELS:
+            for channel in self.channels:
                 name = f"{key}__{channel}"
-                label = _("On the site") if channel == kinds.SITE else _("By mail")
+                label = self.LABELS[channel]
                 self.fields[name] = forms.BooleanField(
                     label=label, required=False, initial=current[key][channel]
                 )
@@ -44,7 +53,7 @@ class PreferencesForm(forms.Form):
         return [
             (key, channel, self.cleaned_data[f"{key}__{channel}"])
             for key in kinds.KINDS
-            for channel in kinds.CHANNELS
+            for channel in self.channels
         ]
 
 

@@ -5,7 +5,8 @@ A kind's `text` is a translatable template filled from the notification's
 rendered in the reader's language when shown or mailed, never stored
 rendered. `mail_default` is the mail channel's default for a member who never
 changed it (README, "Notifications"); the site channel is on by default for
-every kind. `batched` kinds are mailed together, at most one mail per member
+every kind; `push_default` is the push channel's (push/: sent to the devices a
+member turned push on for). `batched` kinds are mailed together, at most one mail per member
 per NOTIFY_MAIL_MINUTES (a digest listing every table waiting for them).
 No game is named here: events come through games.hooks.
 """
@@ -20,7 +21,8 @@ from django.utils.translation import pgettext_lazy
 
 SITE = "site"
 MAIL = "mail"
-CHANNELS = (SITE, MAIL)
+PUSH = "push"
+CHANNELS = (SITE, MAIL, PUSH)
 # Not a channel: a member's choice for invitations by mail from members they have
 # never played with (a Preference row of the `invited` kind; off when there is none).
 # At most 8 characters, as every channel (Preference.channel).
@@ -39,6 +41,8 @@ class Kind:
     turn_based_only: bool = False
     # The text when the notification carries the member's deadline (`until`).
     text_until: Promise | None = None
+    # Pushed to the member's devices unless they turned it off (push/channel.py).
+    push_default: bool = False
 
 
 KINDS: dict[str, Kind] = {}
@@ -58,6 +62,7 @@ TURN = declare(
         batched=True,
         turn_based_only=True,
         text_until=_("It is your turn at %(table)s: you have until %(until)s."),
+        push_default=True,
     )
 )
 TABLE_STARTED = declare(
@@ -90,6 +95,7 @@ INVITED = declare(
         _("Invitations"),
         _("%(by)s invites you to %(table)s."),
         mail_default=True,
+        push_default=True,
     )
 )
 ROUND_OPENED = declare(

@@ -32,7 +32,8 @@ from notifications import kinds, presence
 from notifications.models import ClubMessage, Invitation, Notification, Preference
 
 logger = logging.getLogger(__name__)
-# An event's data key: notify in the site only, never by mail (not stored).
+# An event's data key: notify in the site only, never by mail nor push (kept in the
+# notification's data, where push/sender.py reads it).
 SITE_ONLY = "site_only"
 
 
@@ -40,7 +41,7 @@ SITE_ONLY = "site_only"
 
 
 def channel_defaults(kind: kinds.Kind) -> dict[str, bool]:
-    return {kinds.SITE: True, kinds.MAIL: kind.mail_default}
+    return {kinds.SITE: True, kinds.MAIL: kind.mail_default, kinds.PUSH: kind.push_default}
 
 
 def preferences(player_ids: Iterable[int], kind: kinds.Kind) -> dict[int, dict[str, bool]]:
@@ -119,7 +120,8 @@ def record(event: hooks.Event, kind: kinds.Kind) -> list[int]:
     rows = []
     for pid in members:
         site, mail = chosen[pid][kinds.SITE], chosen[pid][kinds.MAIL] and not site_only
-        if not site and not mail:
+        # Pushed (push/sender.py reads the rows) even when neither shown nor mailed.
+        if not site and not mail and not (chosen[pid][kinds.PUSH] and not site_only):
             continue
         rows.append(
             Notification(
@@ -127,7 +129,7 @@ def record(event: hooks.Event, kind: kinds.Kind) -> list[int]:
                 kind=kind.key,
                 table_id=event.table_id,
                 game_id=event.game_id,
-                data={k: v for k, v in event.data.items() if k not in ("key", SITE_ONLY)},
+                data={k: v for k, v in event.data.items() if k != "key"},
                 key=key,
                 created=now,
                 # Not wanted in the site: counted as read, kept only for its mail.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -78,6 +79,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
         request.POST or None,
         current=services.all_preferences(player),
         strangers=services.mail_from_strangers(player),
+        push=bool(settings.PUSH_VAPID_PRIVATE_KEY),
     )
     if request.method == "POST" and form.is_valid():
         for key, channel, enabled in form.choices():
@@ -89,7 +91,11 @@ def preferences(request: HttpRequest) -> HttpResponse:
         request,
         "notifications/preferences.html",
         # Mail goes only to a confirmed primary address: say so to a member without one.
-        {"form": form, "mail_unconfirmed": not mailer.addresses([player.pk])},
+        {
+            "form": form,
+            "mail_unconfirmed": not mailer.addresses([player.pk]),
+            "push": bool(settings.PUSH_VAPID_PRIVATE_KEY),
+        },
     )
 
 

@@ -13,16 +13,11 @@ from collections.abc import Iterable
 from notifications import kinds
 from notifications.models import Preference
 
-PUSH = getattr(kinds, "PUSH", "push")
-
-
-# Until every kind declares its push default (notifications.kinds.Kind.push_default).
-_DEFAULT_ON = {"turn", "invited", "night_reminder"}
+PUSH = kinds.PUSH
 
 
 def default(kind: kinds.Kind) -> bool:
-    declared = getattr(kind, "push_default", None)
-    return kind.key in _DEFAULT_ON if declared is None else bool(declared)
+    return kind.push_default
 
 
 def wanted(player_ids: Iterable[int], kind: kinds.Kind) -> set[int]:

@@ -158,6 +158,8 @@ def compose(now: datetime.datetime) -> int:
         reason = ""
         if kind is None or note.player_id not in wants[kind.key]:
             reason = "off"
+        elif note.data.get("site_only"):
+            reason = "site_only"  # e.g. an invitation from a member never played with
         elif note.site and note.read_at is not None:
             reason = "seen"  # read, or replaced by a newer turn at the same table
         elif note.player_id in here:

@@ -10,4 +10,5 @@ urlpatterns = [
     path("offline/<str:language>/", pwa.offline, name="offline"),
     path("push/subscribe/", views.subscribe, name="push_subscribe"),
     path("push/unsubscribe/", views.unsubscribe, name="push_unsubscribe"),
+    path("push/devices/<int:subscription_id>/off/", views.device_off, name="push_device_off"),
 ]

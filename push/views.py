@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from django.http import HttpRequest, JsonResponse
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -59,3 +62,16 @@ def unsubscribe(request: HttpRequest, data: object) -> JsonResponse:
     """Push off for one device: {"endpoint"} (this one) or {"id"} (one of the member's list)."""
     services.unsubscribe(request.user.player, data)
     return JsonResponse({"ok": True})
+
+
+@login_required
+@require_POST
+def device_off(request: HttpRequest, subscription_id: int) -> HttpResponse:
+    """The settings page's list: push off for one of the member's devices (a plain form)."""
+    try:
+        services.unsubscribe(request.user.player, {"id": subscription_id})
+    except Refused as exc:
+        messages.error(request, str(exc.message))
+    else:
+        messages.success(request, _("Push is off for that device."))
+    return redirect("notifications_preferences")

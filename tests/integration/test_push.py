@@ -22,6 +22,7 @@ from club.models import Player
 from games import hooks, services
 from games.models import Seat, Table, Variant
 from notifications import kinds
+from notifications import services as notify
 from notifications.models import Notification, Online, Preference
 from push import keys, sender
 from push.models import PushMessage, Subscription
@@ -187,8 +188,7 @@ def test_an_invitation_is_pushed_in_the_members_language_and_a_410_removes_the_d
     table, _ = services.create_table(
         anna, Variant.objects.get(name="Golf"), 2, private=True, pace="1d"
     )
-    from notifications import services as notify
-
+    notify.set_mail_from_strangers(boris, True)  # Boris takes invitations from anyone
     notify.invite(anna, table.pk, "Boris")
     sender.pump()
     receiver.wait_for(lambda: len(receiver.to("phone")) == 1)
@@ -382,3 +382,60 @@ def test_turning_off_one_device_leaves_the_others_and_never_touches_another_memb
     assert list(Subscription.objects.filter(player=anna).values_list("endpoint", flat=True)) == [
         laptop.subscription(receiver.origin)["endpoint"]
     ]
+
+
+def test_an_invitation_from_a_member_never_played_with_is_not_pushed(receiver):
+    anna, boris = member("Anna"), member("Boris")
+    phone = receiver.device("phone")
+    assert subscribe(signed_in(boris), phone.subscription(receiver.origin)).status_code == 201
+    table, _ = services.create_table(
+        anna, Variant.objects.get(name="Golf"), 2, private=True, pace="1d"
+    )
+    notify.invite(anna, table.pk, "Boris")  # in the site only, as with the mail
+    sender.pump()
+    assert receiver.connections == 0
+    assert PushMessage.objects.get(player=boris).reason == "site_only"
+
+
+# -- the settings page ---------------------------------------------------------------------
+
+
+def test_the_settings_page_has_a_push_column_with_its_defaults_and_the_members_devices(receiver):
+    anna = member("Anna")
+    client = signed_in(anna)
+    phone = receiver.device("phone")
+    assert subscribe(client, phone.subscription(receiver.origin)).status_code == 201
+    page = client.get("/notifications/settings/")
+    form = page.context["form"]
+    assert form["turn__push"].initial is True and form["invited__push"].initial is True
+    assert form["message__push"].initial is False
+    html = page.content.decode()
+    assert 'data-testid="push-on"' in html and f'data-public-key="{keys.public_key()}"' in html
+    assert html.count('data-testid="push-device"') == 1 and "Chrome · Android" in html
+    # Push off for "your turn": no push for it any more.
+    data = {name: "on" for name in form.fields if form[name].initial}
+    del data["turn__push"]
+    assert client.post("/notifications/settings/", data).status_code == 302
+    assert Preference.objects.get(player=anna, kind="turn", channel="push").enabled is False
+    assert 'data-testid="push-device"' in client.get("/notifications/settings/").content.decode()
+    boris = member("Boris")
+    table, _ = services.create_table(boris, Variant.objects.get(name="Devyatka"), 2, pace="1d")
+    services.join_table(anna, table.pk)
+    sender.pump()
+    assert receiver.connections == 0
+    # Turning the device off from the list; another member's id is refused.
+    other = subscribe(signed_in(boris), receiver.device("b").subscription(receiver.origin))
+    response = client.post(f"/push/devices/{other.json()['id']}/off/", follow=True)
+    assert Subscription.objects.filter(player=boris).count() == 1
+    assert "Push is not on for that device." in response.content.decode()
+    [mine] = Subscription.objects.filter(player=anna)
+    response = client.post(f"/push/devices/{mine.pk}/off/", follow=True)
+    assert "Push is off for that device." in response.content.decode()
+    assert not Subscription.objects.filter(player=anna).exists()
+
+
+def test_without_a_key_the_page_says_push_is_off_and_has_no_push_column(settings):
+    settings.PUSH_VAPID_PRIVATE_KEY = ""
+    page = signed_in(member("Anna")).get("/notifications/settings/")
+    assert "turn__push" not in page.context["form"].fields
+    assert 'data-testid="push-unavailable"' in page.content.decode()
