@@ -56,6 +56,7 @@ class Backup:
     path: Path
     size: int
     seconds: float
+    copy_seconds: float
     check: str
     pruned: list[Path]
     stale_removed: list[Path]
@@ -160,6 +161,7 @@ def make_backup(folder: Path, keep: int) -> Backup:
                 _sqlite_copy(partial)
             else:
                 _pg_dump(partial)
+            copied = time.monotonic() - started
             check = check_file(partial, kind)
             partial.chmod(0o600)
             _fsync(partial)
@@ -173,7 +175,7 @@ def make_backup(folder: Path, keep: int) -> Backup:
             raise
         seconds = time.monotonic() - started
         pruned = prune(folder, keep)
-    return Backup(final, final.stat().st_size, seconds, check, pruned, stale)
+    return Backup(final, final.stat().st_size, seconds, copied, check, pruned, stale)
 
 
 def prune(folder: Path, keep: int) -> list[Path]:
@@ -359,7 +361,9 @@ def restore(path: Path, force: bool, log: Callable[[str], None]) -> Restored:
             f"{path.name} is a {LABELS[found]} backup but DATABASE_URL points at "
             f"{LABELS[kind]}: restore it into a {LABELS[found]} database"
         )
-    log(f"Checking {path.name}: {check_file(path, kind)}")
+    started = time.monotonic()
+    check = check_file(path, kind)
+    log(f"Checked {path.name}: {check} ({time.monotonic() - started:.2f} s).")
     tables = existing_tables()
     if tables and not force:
         raise BackupError(

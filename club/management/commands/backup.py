@@ -54,7 +54,8 @@ class Command(BaseCommand):
         for path in done.stale_removed:
             self.stdout.write(f"Deleted {path.name}, left unfinished by an interrupted backup.")
         self.stdout.write(
-            f"Backed up {label} to {done.path} ({_size(done.size)} in {done.seconds:.2f} s); "
+            f"Backed up {label} to {done.path} ({_size(done.size)} in {done.seconds:.2f} s: "
+            f"copy {done.copy_seconds:.2f} s, check {done.seconds - done.copy_seconds:.2f} s); "
             f"checked: {done.check}."
         )
         kept = len(backups.backups(folder))
