@@ -16,3 +16,9 @@ class EventsConfig(AppConfig):
         hooks.listen(running.on_event)
         hooks.listen_sockets(running.on_lobby_socket)
         hooks.register_duty(running.nights_duty)
+
+    def demo_data(self, people: list, site_demo) -> int:
+        """The demo club's nights (`manage.py demo_data`): one finished, one open for sign-up."""
+        from events import demo
+
+        return demo.build(people, site_demo)

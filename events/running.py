@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime
 import logging
-import secrets
+import zlib
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -176,7 +176,9 @@ def _seat(event: Event) -> list[Broadcast]:
         from events.standings import standings
 
         ranking = [r.row.player_id for r in standings(event)]
-    seed = secrets.randbits(31)
+    # The seating's own randomness (its tie-breaks) need not be secret, and a fixed seed
+    # per night and round seats the demo club the same way on every machine.
+    seed = zlib.crc32(f"{event.slug}:{number}".encode())
     plan = seating.seat_round(
         sorted(present), event.min_seats, event.max_seats, met, dealt, seed=seed, ranking=ranking
     )
@@ -198,7 +200,7 @@ def _seat(event: Event) -> list[Broadcast]:
             players[0],
             event.variant,
             players,
-            secrets.randbits(62),
+            services.draw_seed(),
             pace=event.pace,
             private=False,
             capped=False,

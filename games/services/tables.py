@@ -49,6 +49,12 @@ def seeded_deals(seed: int) -> Iterator[None]:
         _deal_seeds.reset(token)
 
 
+def draw_seed() -> int:
+    """A new deal's seed: secret, or from `seeded_deals` inside it (the demo club)."""
+    rng = _deal_seeds.get()
+    return rng.getrandbits(62) if rng is not None else secrets.randbits(62)
+
+
 @transaction.atomic
 def create_table(
     player: Player,
