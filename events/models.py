@@ -194,11 +194,6 @@ class Event(models.Model):
     def round_length(self) -> datetime.timedelta:
         return datetime.timedelta(hours=self.round_hours)
 
-    @property
-    def late_join_rounds(self) -> int:
-        """A member may join late while fewer than this many rounds have been seated."""
-        return (self.rounds + 1) // 2
-
     def tie_break_list(self) -> list[registry.TieBreak]:
         """The night's tie-breaks in turn: the admin's choice, else the game's declared ones."""
         available = tie_break_choices(self.engine)

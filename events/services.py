@@ -40,7 +40,10 @@ def sign_up(player: Player, event_id: int) -> Entry:
     if now >= event.signup_closes:
         raise ServiceError("closed", _("Sign-up for this club night has closed."))
     late = event.status == Event.Status.RUNNING
-    if late and event.round_set.count() >= event.late_join_rounds:
+    played = event.round_set.filter(finished__isnull=False).count()
+    # A member who withdrew may come back at any time; a newcomer until half the rounds
+    # have been played.
+    if late and entry is None and played * 2 >= event.rounds:
         raise ServiceError(
             "too_late", _("Half the rounds have been played: it is too late to join.")
         )

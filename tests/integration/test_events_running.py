@@ -233,3 +233,61 @@ def test_the_next_recurring_night_exists_ahead_and_keeps_its_hour_on_a_dst_week(
     )
     assert following.starts - following.signup_opens == datetime.timedelta(days=3)
     assert following.slug == f"{event.slug}-20260327"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("default_variants")
+def test_late_join_withdraw_and_return_with_two_games_a_round_counted_in_a_series() -> None:
+    """A member who joins late is seated from the next round (standings say "late"), one who
+    withdraws is not seated again until they return; joining after half the rounds is
+    refused; each table plays two games a round, and the games count in the house series."""
+    from club.models import GameResult, Series
+
+    series = Series.objects.create(
+        name="Night series", slug="night-series", variant=Variant.objects.get(name="Devyatka")
+    )
+    with time_machine.travel(START - datetime.timedelta(hours=1), tick=False) as clock:
+        event = night(
+            pace="live",
+            rounds=4,
+            games_per_round=2,
+            min_seats=3,
+            max_seats=3,
+            signup_closes=START + datetime.timedelta(hours=3),
+            series=series,
+        )
+        people = [member(f"Early{i}") for i in range(3)]
+        for person in people:
+            event_services.sign_up(person, event.pk)
+        Entry.objects.filter(event=event).update(online=True)
+        clock.move_to(START)
+        running.nights_duty()
+        (first,) = RoundTable.objects.filter(round__event=event, round__number=1)
+        late = member("Latecomer")
+        entry = event_services.sign_up(late, event.pk)
+        assert entry.status == Entry.Status.LATE
+        Entry.objects.filter(pk=entry.pk).update(online=True)
+        event_services.withdraw(people[2], event.pk)
+        services.play_out(first.table_id)
+        # The second game of the round is dealt at once at the same table.
+        assert first.table.games.count() == 2
+        assert not RoundTable.objects.filter(round__event=event, round__number=2).exists()
+        services.play_out(first.table_id)
+        (second,) = RoundTable.objects.filter(round__event=event, round__number=2)
+        seated = set(second.members)
+        assert late.pk in seated and people[2].pk not in seated
+        assert len(second.players) == 3 and len(second.bots) == 0
+        event_services.sign_up(people[2], event.pk)  # back for round 3
+        Entry.objects.filter(player=people[2]).update(online=True)
+        for _game in range(2):
+            services.play_out(second.table_id)
+        # Half the rounds (2 of 4) are seated: too late to join now.
+        with pytest.raises(ServiceError, match="too late"):
+            event_services.sign_up(member("Toolate"), event.pk)
+        third = RoundTable.objects.filter(round__event=event, round__number=3)
+        assert people[2].pk in {p for t in third for p in t.members}
+    rows = {r.row.player_id: r for r in standings(event)}
+    assert rows[late.pk].status == Entry.Status.LATE
+    assert rows[late.pk].row.games == 2 and rows[people[0].pk].row.games == 4
+    counted = GameResult.objects.filter(series=series, player__in=people + [late]).count()
+    assert counted == sum(r.row.games for r in rows.values())
