@@ -351,7 +351,7 @@ def _check_invitation_limits(by: Player, guest: Player, table: Table, seated: se
     ):
         if limit and sent.filter(created__gt=now - window).count() >= limit:
             raise ServiceError("too_many_invitations", words % {"count": limit})
-    free = table.seat_count - len(Seat.objects.filter(table=table).values_list("pk"))
+    free = table.seat_count - Seat.objects.filter(table=table).count()
     if free <= 0:
         raise ServiceError(
             "table_invitations", _("Every seat at this table is taken: nobody can be invited.")
