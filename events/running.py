@@ -395,7 +395,7 @@ def on_lobby_socket(player_id: int, channel: str, opened: bool) -> None:
 
 
 # Reminders this process has sent (the notifications' keys make another process's harmless).
-_reminded: set[tuple[str, int]] = set()
+_reminded: set[tuple[str, int, int]] = set()
 SOON = datetime.timedelta(minutes=10)
 TOMORROW = datetime.timedelta(hours=24)
 
@@ -410,14 +410,20 @@ def remind(now: datetime.datetime) -> int:
         kind = "event_tomorrow" if event.turn_based else "event_soon"
         if not event.turn_based and event.starts > now + SOON:
             continue
-        if (kind, event.pk) in _reminded:
-            continue
-        _reminded.add((kind, event.pk))
         takers = Entry.objects.filter(event=event).exclude(status=Entry.Status.WITHDRAWN)
+        # Each member once (a member who signs up after the first reminder is told too).
+        new = [
+            p
+            for p in takers.values_list("player_id", flat=True)
+            if (kind, event.pk, p) not in _reminded
+        ]
+        if not new:
+            continue
+        _reminded.update((kind, event.pk, p) for p in new)
         hooks.emit(
             hooks.Event(
                 kind,
-                tuple(takers.values_list("player_id", flat=True)),
+                tuple(new),
                 data={
                     "event": str(event.name),
                     "path": event.get_absolute_url(),

@@ -29,6 +29,13 @@ from tests.support.members import member
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("default_variants")]
 
 
+@pytest.fixture(autouse=True)
+def _no_reminders_remembered():
+    """The duty remembers whom it reminded (per process); ids repeat between tests."""
+    running._reminded.clear()  # noqa: SLF001 - a test resetting the process's memory
+    yield
+
+
 def night(**extra) -> Event:
     now = timezone.now().replace(microsecond=0)
     fields = {
@@ -217,4 +224,20 @@ def test_reminders_ten_minutes_before_live_and_a_day_before_turn_based() -> None
     assert sorted(Notification.objects.values_list("kind", flat=True)) == [
         "event_soon",
         "event_tomorrow",
+    ]
+
+
+def test_a_member_who_signs_up_after_the_reminder_went_out_is_reminded_too() -> None:
+    start = timezone.now().replace(microsecond=0) + datetime.timedelta(minutes=30)
+    live = night(starts=start, signup_closes=start)
+    anna, boris = member("Anna"), member("Boris")
+    client_for(anna).post(reverse("event_sign_up", args=[live.slug]))
+    with time_machine.travel(start - datetime.timedelta(minutes=9), tick=False):
+        running.nights_duty()
+        client_for(boris).post(reverse("event_sign_up", args=[live.slug]))
+        running.nights_duty()
+        running.nights_duty()
+    assert sorted(Notification.objects.values_list("player__display_name", flat=True)) == [
+        "Anna",
+        "Boris",
     ]
