@@ -156,3 +156,42 @@ def test_a_live_night_seated_by_the_house_with_live_standings_and_a_mail_reminde
         server.stop()
         box.stop()
         database.drop()
+
+
+@pytest.fixture(scope="module")
+def night_with_standings(site_database) -> str:
+    """A club night with a round played and standings, on the shared test site."""
+    slug = f"fit-night-{time.monotonic_ns() % 100000}"
+    site_database.shell(
+        "import datetime\n"
+        "from django.utils import timezone\n"
+        "from events import running, services as event_services\n"
+        "from events.models import Event, RoundTable\n"
+        "from games import services\n"
+        "from games.models import Variant\n"
+        "from tests.support.members import member\n"
+        "now = timezone.now()\n"
+        f"event = Event.objects.create(name='Long club night name for a phone', slug={slug!r},\n"
+        "    variant=Variant.objects.get(name='Devyatka'), rounds=3, min_seats=3,\n"
+        "    max_seats=4, signup_opens=now - datetime.timedelta(days=1),\n"
+        "    signup_closes=now + datetime.timedelta(hours=1),\n"
+        "    starts=now + datetime.timedelta(minutes=30))\n"
+        "for i in range(7):\n"
+        f"    event_services.sign_up(member(f'Fitnight{{i}}x{slug[-4:]}'), event.pk)\n"
+        "running.start(event.pk)\n"
+        "for t in RoundTable.objects.filter(round__event=event):\n"
+        "    services.play_out(t.table_id)\n"
+    )
+    return slug
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "ru", "es", "ro"])
+def test_the_night_page_fits_a_phone(new_page, live_site, night_with_standings, lang):
+    phone = new_page(width=390, height=844)
+    phone.context.add_cookies([{"name": "django_language", "value": lang, "url": live_site.url}])
+    for path in (f"/nights/{night_with_standings}/", "/nights/"):
+        phone.goto(path)
+        if path != "/nights/":
+            expect(phone.get_by_test_id("event-standings")).to_be_visible()
+            expect(phone.get_by_test_id("event-row")).to_have_count(7)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390, (lang, path)

@@ -20,6 +20,7 @@ codes, protocol words, proper names).
 
 from __future__ import annotations
 
+import datetime
 import functools
 import html
 import json
@@ -34,9 +35,11 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
+from django.utils import timezone
 
 from club.asgi import application
 from club.models import Player, Series
+from games import services
 from games.models import Variant
 from tests.support import duplicate as dup
 from tests.support.finished import finished_game
@@ -48,6 +51,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 ALLOWED = {
     "json",
     "csv",
+    "ics",  # the calendar file's format (RFC 5545), as the download link names it
     "openskill",
     "plackett",
     "luce",
@@ -176,6 +180,27 @@ def russian_club(default_variants):
     duplicate.save(update_fields=["name"])
     round_ = dup.open_round(duplicate, boards=2)
     dup.finish(dup.start(players[0], round_))
+    # A club night under way (issue 43): round 1 seated, one table played out.
+    from events import running
+    from events import services as event_services
+    from events.models import Event, RoundTable
+
+    now = timezone.now()
+    night = Event.objects.create(
+        name="Пятничный вечер",
+        slug="friday",
+        variant=devyatka,
+        rounds=2,
+        min_seats=2,
+        max_seats=3,
+        signup_opens=now - datetime.timedelta(days=1),
+        signup_closes=now + datetime.timedelta(hours=1),
+        starts=now + datetime.timedelta(minutes=30),
+    )
+    for player in players:
+        event_services.sign_up(player, night.pk)
+    running.start(night.pk)
+    services.play_out(RoundTable.objects.filter(round__event=night).first().table_id)
     bots = set(Player.objects.bots().values_list("display_name", flat=True))
     bots |= {name.split(" (")[0] for name in bots}
     return {
@@ -202,6 +227,9 @@ def _pages(club) -> list[str]:
         "/duplicate/",
         f"/duplicate/{duplicate.slug}/",
         f"/duplicate/{duplicate.slug}/rounds/{round_.number}/",
+        "/nights/",
+        "/nights/friday/",
+        "/nights/friday/live/",
         f"/players/{anna.pk}/",
         "/ratings/",
         "/rules/",
