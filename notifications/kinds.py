@@ -121,6 +121,7 @@ EVENT_SOON = declare(
         _("Club night about to start"),
         _("The club night %(event)s starts in 10 minutes."),
         mail_default=True,
+        push_default=True,
     )
 )
 EVENT_TOMORROW = declare(
@@ -129,6 +130,7 @@ EVENT_TOMORROW = declare(
         _("Club night tomorrow"),
         _("The club night %(event)s starts tomorrow."),
         mail_default=True,
+        push_default=True,
     )
 )
 EVENT_TABLE_READY = declare(
@@ -137,6 +139,7 @@ EVENT_TABLE_READY = declare(
         _("Club night table ready"),
         _("Round %(round)s of %(event)s is seated: your table is ready."),
         mail_default=True,
+        push_default=True,
     )
 )
 EVENT_RESULTS = declare(

@@ -3,7 +3,8 @@
 A member's choice is a notifications.Preference row with channel "push" (the
 settings page writes it); without one, the kind's default. Push is on by default
 for what a member on a phone waits for: their turn at a turn-based table,
-invitations, and club-night reminders where the club has them.
+invitations, club nights' reminders and a night's table being ready
+(notifications.kinds declares each kind's `push_default`).
 """
 
 from __future__ import annotations

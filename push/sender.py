@@ -56,6 +56,8 @@ CLAIM_TIMEOUT = datetime.timedelta(minutes=10)
 # RFC 8030 5.2: most push services keep a message at most four weeks.
 TTL_MAX = 28 * 24 * 3600
 TOPIC_KINDS = {kinds.TURN.key}
+# Pushes that mean nothing later than this (seconds): "starts in 10 minutes".
+SHORT_LIVED = {"event_soon": 15 * 60}
 
 
 def backoff(failures: int) -> float:
@@ -125,7 +127,10 @@ def _expiry(notification: Notification, now: datetime.datetime) -> datetime.date
             if timezone.is_naive(at):
                 at = timezone.make_aware(at, datetime.UTC)
             return min(at, now + datetime.timedelta(seconds=TTL_MAX))
-    return now + datetime.timedelta(seconds=settings.PUSH_TTL_SECONDS)
+    seconds = SHORT_LIVED.get(notification.kind, settings.PUSH_TTL_SECONDS)
+    return notification.created + datetime.timedelta(
+        seconds=min(seconds, settings.PUSH_TTL_SECONDS)
+    )
 
 
 def compose(now: datetime.datetime) -> int:

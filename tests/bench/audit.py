@@ -77,6 +77,7 @@ def pages(ids: dict) -> list[tuple[str, str, bool]]:
         ("front", "/", False),
         ("home", "/", True),
         ("lobby", "/tables/", True),
+        ("notification-settings", "/notifications/settings/", True),
         ("series-list", "/series/", False),
         ("series", "/series/winter-nines/", False),
         ("ratings", "/ratings/", False),

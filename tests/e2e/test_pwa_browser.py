@@ -1,8 +1,9 @@
 """In Chromium: the club installs as an app and is honest offline (issue 46).
 
-The service worker registers on the first page at the site's root scope; with
-the network cut, a page shows the offline page in the language the member
-browses in, for each of the six, never a copy of a page seen before (not the
+The service worker registers on the first page at the site's root scope and
+Chromium finds the club installable; with the network cut, a page shows the
+offline page in the language the member browses in, for each of the six (a
+browser of its own per language), never a copy of a page seen before (not the
 tables' list just loaded, not a table); the hashed static files come from the
 worker's cache, nothing else does.
 """
@@ -42,25 +43,22 @@ def worker_ready(page) -> str:
 def test_the_worker_registers_and_the_offline_page_speaks_each_language(
     chromium_browser, live_site
 ):
-    context = chromium_browser.new_context(base_url=live_site.url)
-    context.set_default_timeout(20_000)
-    try:
-        page = context.new_page()
-        page.goto("/")
-        script, scope = worker_ready(page).split()
-        assert script == f"{live_site.url}/sw.js"
-        assert scope == f"{live_site.url}/"
-        manifest = page.locator("link[rel=manifest]").get_attribute("href")
-        assert manifest == "/manifest.webmanifest"
-
-        for language in LANGUAGES:
-            # The language picker's cookie, as the header's picker sets it; the page
-            # tells the worker its language.
-            context.add_cookies(
-                [{"name": "django_language", "value": language, "url": live_site.url}]
-            )
+    for language in LANGUAGES:
+        # A browser of its own per language (a phone whose member reads that
+        # language): the language picker's cookie, as the header's picker sets it.
+        context = chromium_browser.new_context(base_url=live_site.url)
+        context.set_default_timeout(20_000)
+        context.add_cookies([{"name": "django_language", "value": language, "url": live_site.url}])
+        try:
+            page = context.new_page()
             page.goto("/tables/")
+            script, scope = worker_ready(page).split()
+            assert script == f"{live_site.url}/sw.js"
+            assert scope == f"{live_site.url}/"
+            if language == "en":
+                check_installable(context, page)
             expect(page.locator("html")).to_have_attribute("lang", language)
+            # The page told the worker its language.
             page.wait_for_function(
                 """async (language) => {
                     const cache = await caches.open("club-settings");
@@ -81,21 +79,37 @@ def test_the_worker_registers_and_the_offline_page_speaks_each_language(
                 expect(page.get_by_test_id("offline-title")).to_have_text(offline_title(language))
             finally:
                 context.set_offline(False)
+            if language == "en":
+                check_static_cache(page)
+        finally:
+            context.close()
 
-        # The hashed files are in the worker's cache, and nothing else is.
-        kept = page.evaluate(
-            """async () => {
-                const found = [];
-                for (const name of await caches.keys()) {
-                  if (!name.startsWith("club-static-")) continue;
-                  const cache = await caches.open(name);
-                  for (const request of await cache.keys()) found.push(new URL(request.url).pathname);
-                }
-                return found;
-            }"""
-        )
-        assert kept, "no static file cached"
-        assert all(re.search(r"^/static/.+\.[0-9a-f]{12}\.\w+$", path) for path in kept), kept
-        assert any(path.startswith("/static/css/site.") for path in kept), kept
-    finally:
-        context.close()
+
+def check_installable(context, page) -> None:
+    manifest = page.locator("link[rel=manifest]").get_attribute("href")
+    assert manifest == "/manifest.webmanifest"
+    # Chromium's own verdict: the club can be installed (manifest, icons, worker).
+    # Playwright's contexts are off the record, which alone forbids installing.
+    cdp = context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    parsed = cdp.send("Page.getAppManifest")
+    assert parsed["errors"] == [] and parsed["url"].endswith("/manifest.webmanifest")
+
+
+def check_static_cache(page) -> None:
+    """The hashed files are in the worker's cache, and nothing else is."""
+    kept = page.evaluate(
+        """async () => {
+            const found = [];
+            for (const name of await caches.keys()) {
+              if (!name.startsWith("club-static-")) continue;
+              const cache = await caches.open(name);
+              for (const request of await cache.keys()) found.push(new URL(request.url).pathname);
+            }
+            return found;
+        }"""
+    )
+    assert kept, "no static file cached"
+    assert all(re.search(r"^/static/.+\.[0-9a-f]{12}\.\w+$", path) for path in kept), kept
+    assert any(path.startswith("/static/css/site.") for path in kept), kept

@@ -246,6 +246,19 @@ def hooks_message(player, text: str) -> None:
     hooks.emit(hooks.Event("message", (player.pk,), data={"text": text}))
 
 
+def test_a_club_night_reminder_is_pushed_by_default_and_lives_a_quarter_of_an_hour(receiver):
+    boris = member("Boris")
+    phone = receiver.device("phone")
+    assert subscribe(signed_in(boris), phone.subscription(receiver.origin)).status_code == 201
+    hooks.emit(
+        hooks.Event("event_soon", (boris.pk,), data={"event": "Friday nines", "path": "/events/1/"})
+    )
+    sender.pump()
+    [push] = receiver.to("phone")
+    assert 0 < int(push.headers["TTL"]) <= 15 * 60
+    assert "Friday nines" in push.message["body"] and push.message["url"].endswith("/events/1/")
+
+
 def test_a_kind_with_push_off_or_a_member_without_devices_gets_nothing(receiver):
     boris = member("Boris")
     phone = receiver.device("phone")

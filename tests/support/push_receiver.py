@@ -104,6 +104,7 @@ class PushReceiver:
             def setup(self) -> None:
                 with receiver.changed:
                     receiver.connections += 1
+                    receiver.changed.notify_all()
                 super().setup()
 
             def log_message(self, *args) -> None:

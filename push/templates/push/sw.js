@@ -39,7 +39,9 @@ self.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) {
         if (name.startsWith("club-") && !keep.has(name)) await caches.delete(name);
       }
-      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      // No navigation preload: every page is fetched by this worker itself, so an
+      // answer can never be one meant for an earlier navigation.
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.disable();
       await self.clients.claim();
     })(),
   );
@@ -75,8 +77,6 @@ async function cacheFirst(request) {
 
 async function pageOrOffline(event) {
   try {
-    const preloaded = await event.preloadResponse;
-    if (preloaded) return preloaded;
     return await fetch(event.request);
   } catch (error) {
     // The network failed (no answer at all; an error page from the server is shown as is).
@@ -89,7 +89,13 @@ async function pageOrOffline(event) {
   }
 }
 
+// The language the pages last told this worker: kept in memory while it runs (a
+// page's own view of the cache may lag the worker's), and in its cache for the
+// next time it starts.
+let toldLanguage = null;
+
 async function chosenLanguage() {
+  if (toldLanguage) return toldLanguage;
   const settings = await caches.open(SETTINGS_CACHE);
   const stored = await settings.match(LANGUAGE_KEY);
   if (stored) {
@@ -108,6 +114,7 @@ async function chosenLanguage() {
 self.addEventListener("message", (event) => {
   const language = event.data && event.data.language;
   if (typeof language !== "string" || !LANGUAGES.includes(language)) return;
+  toldLanguage = language;
   event.waitUntil(
     caches
       .open(SETTINGS_CACHE)
