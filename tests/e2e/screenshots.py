@@ -3,10 +3,11 @@
 Not a test file (pytest's default collection skips it): run it by path. It
 builds the demo club (`demo_data`, the same seeded games on every machine) in
 a site of its own, signs in as Anna, and photographs at a laptop and a phone
-size: her home page, her Devyatka table where it is her turn, a Golf table
-(a quick game, in the turn phase), a finished game's replay part-way
-through, and a series page with its standings; and a finished Golf table on
-a phone in Russian (its results and Anna's grid).
+size: her home page (on a phone, also with its menu open), her Devyatka table
+where it is her turn, a Golf table (a quick game, in the turn phase), a
+finished game's replay part-way through, and a series page with its
+standings; and a finished Golf table on a phone in Russian (its results and
+Anna's grid).
 """
 
 from __future__ import annotations
@@ -60,6 +61,11 @@ def test_demo_club_screenshots(chromium_browser, demo_site, size):
     sign_in(page, "anna@example.com")
     expect(page.get_by_test_id("your-turn").first).to_be_visible()
     shoot(page, "home")
+    if page.get_by_test_id("nav-toggle").is_visible():  # a phone: its menu, open
+        page.get_by_test_id("nav-toggle").click()
+        expect(page.locator("#site-nav")).to_be_visible()
+        shoot(page, "home-menu")
+        page.keyboard.press("Escape")
 
     # Her Devyatka table (an earlier size's quick Golf game is her turn too).
     mine = page.get_by_test_id("my-table").filter(has=page.get_by_test_id("your-turn"))
