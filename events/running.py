@@ -18,14 +18,14 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from club.models import Player
 from events import recurrence, seating
 from events.models import Entry, Event, Grouping, Round, RoundTable
 from games import hooks, services
-from games.models import Game, Table
+from games.models import Game, Presence, Table
 from games.services import Broadcast
 
 logger = logging.getLogger(__name__)
@@ -114,21 +114,15 @@ def _present(event: Event) -> set[int]:
     if event.turn_based:
         return set(entries.values_list("player_id", flat=True))
     since = timezone.now() - datetime.timedelta(minutes=PRESENT_MINUTES)
-    here = set(entries.filter(models_q_present(since)).values_list("player_id", flat=True))
-    from games.models import Presence
-
+    here = set(
+        entries.filter(Q(online=True) | Q(seen__gte=since)).values_list("player_id", flat=True)
+    )
     at_tables = set(
         Presence.objects.filter(
             seen__gte=since, seat__player_id__in=entries.values("player_id")
         ).values_list("seat__player_id", flat=True)
     )
     return here | at_tables
-
-
-def models_q_present(since: datetime.datetime):
-    from django.db.models import Q
-
-    return Q(online=True) | Q(seen__gte=since)
 
 
 def history(event: Event) -> tuple[dict, dict]:
@@ -382,12 +376,24 @@ def play_out_round(event_id: int) -> list[Broadcast]:
 # Presence (live nights seat those whose page is open)
 
 
+# A member's page counts as "present" for the nights starting within this long.
+PRESENCE_AHEAD = datetime.timedelta(hours=1)
+
+
 def on_lobby_socket(player_id: int, channel: str, opened: bool) -> None:
-    """games.hooks socket listener: a member's page opened or closed a socket."""
-    Entry.objects.filter(
-        player_id=player_id,
-        event__status__in=[Event.Status.SCHEDULED, Event.Status.RUNNING],
-    ).update(online=opened, seen=timezone.now())
+    """games.hooks socket listener: a member's page opened or closed a socket.
+
+    Every page of a signed-in member opens one, so this reads first and writes only for a
+    member entered in a night running or about to start (no write lock taken otherwise)."""
+    now = timezone.now()
+    entries = Entry.objects.filter(player_id=player_id).filter(
+        Q(event__status=Event.Status.RUNNING)
+        | Q(event__status=Event.Status.SCHEDULED, event__starts__lte=now + PRESENCE_AHEAD)
+    )
+    if entries.exists():
+        Entry.objects.filter(pk__in=list(entries.values_list("pk", flat=True))).update(
+            online=opened, seen=now
+        )
 
 
 # ---------------------------------------------------------------------------

@@ -241,3 +241,21 @@ def test_a_member_who_signs_up_after_the_reminder_went_out_is_reminded_too() -> 
         "Anna",
         "Boris",
     ]
+
+
+def test_a_members_open_page_marks_them_present_only_for_nights_about_to_start() -> None:
+    soon = night()  # starts within the hour
+    later = night(
+        starts=timezone.now() + datetime.timedelta(days=3),
+        signup_closes=timezone.now() + datetime.timedelta(days=3),
+    )
+    anna = member("Anna")
+    for event in (soon, later):
+        client_for(anna).post(reverse("event_sign_up", args=[event.slug]))
+    Entry.objects.update(seen=None)
+    running.on_lobby_socket(anna.pk, "channel-1", True)
+    assert Entry.objects.get(event=soon).online
+    assert not Entry.objects.get(event=later).online
+    assert Entry.objects.get(event=later).seen is None
+    running.on_lobby_socket(anna.pk, "channel-1", False)
+    assert not Entry.objects.get(event=soon).online
