@@ -11,6 +11,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
 from club.management import backups
 
@@ -51,6 +52,10 @@ class Command(BaseCommand):
             done = backups.make_backup(folder, keep)
         except backups.BackupError as exc:
             raise CommandError(f"Backup failed, nothing was kept: {exc}.") from None
+        except DatabaseError as exc:
+            raise CommandError(
+                f"Backup failed, nothing was kept: the database cannot be used: {exc}."
+            ) from None
         for path in done.stale_removed:
             self.stdout.write(f"Deleted {path.name}, left unfinished by an interrupted backup.")
         self.stdout.write(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
 from club.management import backups
 
@@ -35,6 +36,8 @@ class Command(BaseCommand):
             done = backups.restore(path, options["force"], self.stdout.write)
         except backups.BackupError as exc:
             raise CommandError(f"Restore failed: {exc}.") from None
+        except DatabaseError as exc:
+            raise CommandError(f"Restore failed: the database cannot be used: {exc}.") from None
         made = backups.made_at(path)
         when = f" (made {made:%Y-%m-%d %H:%M:%S} UTC)" if made else ""
         replaced = f", replacing its {done.replaced} tables" if done.replaced else ""
