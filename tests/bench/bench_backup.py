@@ -325,7 +325,7 @@ def main() -> None:
         duration = 20 + args.rounds * 2 * (backup_median + 2)
         load = subprocess.Popen(
             [PYTHON, "manage.py", "loadtest", "--url", site, "--tables", str(args.tables)]
-            + ["--seats", "3", "--variant", "Keft", "--think", "0.5"]
+            + ["--seats", "3", "--variant", "Keft", "--think", "0.5", "--connect-concurrency", "5"]
             + ["--duration", f"{duration:.0f}", "--json", str(work / "load.json")],
             cwd=ROOT,
             env=env,
@@ -343,6 +343,9 @@ def main() -> None:
                     time.sleep(backup_median)
                 stretches.append((kind, began, time.perf_counter()))
         output, _ = load.communicate(timeout=duration + 300)
+        if load.returncode != 0:
+            tail = (work / "server.log").read_text().splitlines()[-30:]
+            raise SystemExit("loadtest failed; the server's log ends:\n" + "\n".join(tail))
         print(output.strip().splitlines()[-6:] and "\n".join(output.strip().splitlines()[-6:]))
         played = json.loads((work / "load.json").read_text())
         ends = played["began"] + played["duration"]
