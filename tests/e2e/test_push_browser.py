@@ -160,15 +160,19 @@ def test_push_on_from_the_settings_page_a_delivered_push_and_its_click(chromium_
                 "data": json.dumps(push.message),
             },
         )
-        shown = anna.wait_for_function(
-            """async () => {
-                const registration = await navigator.serviceWorker.ready;
-                const [shown] = await registration.getNotifications();
-                return shown && {title: shown.title, body: shown.body, tag: shown.tag,
-                                 url: shown.data && shown.data.url};
-            }""",
-            polling=100,
-        ).json_value()
+        shown = None
+        for _ in range(200):  # until the worker has shown it (each look awaits the worker)
+            shown = anna.evaluate(
+                """async () => {
+                    const registration = await navigator.serviceWorker.ready;
+                    const [shown] = await registration.getNotifications();
+                    return shown ? {title: shown.title, body: shown.body, tag: shown.tag,
+                                    url: shown.data && shown.data.url} : null;
+                }"""
+            )
+            if shown:
+                break
+            anna.wait_for_timeout(100)
         assert shown == {
             "title": push.message["title"],
             "body": push.message["body"],
