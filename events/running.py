@@ -41,7 +41,13 @@ def group(event_id: int) -> str:
 
 
 def _locked(event_id: int) -> Event:
-    return Event.objects.select_for_update().select_related("variant", "series").get(pk=event_id)
+    # of=self: the series is optional (an outer join), and PostgreSQL cannot lock
+    # the nullable side of one; only the night itself needs the lock.
+    return (
+        Event.objects.select_for_update(of=("self",))
+        .select_related("variant", "series")
+        .get(pk=event_id)
+    )
 
 
 def _bump(event: Event) -> None:
