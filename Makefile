@@ -64,7 +64,7 @@ lint:
 	$(BIN)/ruff format .
 
 # The quick benchmarks; bots (tests/bench/bench_bots.py, ~50 min) and the
-# live load tool (manage.py loadtest, against a running server) are in
+# live load tool (python -m tools.loadtest, against a running server) are in
 # docs/PERFORMANCE.md.
 bench: install
 	$(BIN)/python tests/bench/bench_devyatka.py

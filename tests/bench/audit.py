@@ -52,7 +52,8 @@ CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
 
 SETUP = """
 from club.models import Player
-from games import services, synthetic
+from games import services
+from tools import synthetic
 from games.models import Game, Table, Variant
 
 anna = Player.objects.get(display_name="Anna")

@@ -8,7 +8,7 @@ worker) and "two" (two `manage.py analysis_worker` processes at their default
 priority: the search in a child process with a session and autogroup of its
 own niced to 19 and SCHED_IDLE, analysis/search.py and priority.py), each running the analysis of a different four-member
 Golf match (``--golf-rounds``, 9), long enough to last the phase).
-In every phase `manage.py loadtest` plays `--tables` tables of four at one move
+In every phase the load tool (`python -m tools.loadtest`) plays `--tables` tables of four at one move
 a second each and reports the move latency (send -> every seat has it). The
 script checks that both analyses were still running at the end of each "two"
 phase, then prints p50/p95/p99 per phase and per condition.
@@ -85,8 +85,8 @@ def loadtest(database: SiteDatabase, server: DaphneServer, args, out: Path) -> d
     result = subprocess.run(
         [
             str(BIN / "python"),
-            "manage.py",
-            "loadtest",
+            "-m",
+            "tools.loadtest",
             "--url",
             server.url,
             "--tables",

@@ -15,7 +15,7 @@ nothing else running.
    an empty database twice, each as its own process, as an operator runs them:
    wall time of the whole command, and the backup file's size.
 3. A real server (`python -m club.server`, the club's settings) with
-   `manage.py loadtest` playing `--tables` tables of three seats (think 0.5 s)
+   `python -m tools.loadtest` playing `--tables` tables of three seats (think 0.5 s)
    against it; meanwhile `--rounds` pairs of stretches alternate, the order
    flipped every round: one while `manage.py backup` runs, one as long with
    no backup. Each move (send -> every seat has it) counts for the stretch it
@@ -324,7 +324,7 @@ def main() -> None:
         backup_median = statistics.median(seconds)
         duration = 20 + args.rounds * 2 * (backup_median + 2)
         load = subprocess.Popen(
-            [PYTHON, "manage.py", "loadtest", "--url", site, "--tables", str(args.tables)]
+            [PYTHON, "-m", "tools.loadtest", "--url", site, "--tables", str(args.tables)]
             + ["--seats", "3", "--variant", "Keft", "--think", "0.5", "--connect-concurrency", "5"]
             + ["--duration", f"{duration:.0f}", "--json", str(work / "load.json")],
             cwd=ROOT,

@@ -65,7 +65,7 @@ def setup_load(database: SiteDatabase, chatters: int, b_tables: int) -> dict:
     tables = (chatters + 1) // 2
     return run_django(
         database,
-        "from games import synthetic\n"
+        "from tools import synthetic\n"
         f"players = synthetic.make_players(synthetic.new_prefix('chat'), {tables * 2 + 2 * b_tables})\n"
         f"rooms = [synthetic.started_table(players[2 * i : 2 * i + 2]) for i in range({tables})]\n"
         f"chatters = [[rooms[i // 2], p.session_key] for i, p in enumerate(players[:{chatters}])]\n"
@@ -80,7 +80,7 @@ def setup_load(database: SiteDatabase, chatters: int, b_tables: int) -> dict:
 def setup_fanout(database: SiteDatabase) -> dict:
     return run_django(
         database,
-        "from games import synthetic\n"
+        "from tools import synthetic\n"
         "players = synthetic.make_players(synthetic.new_prefix('fan'), 34)\n"
         "big = synthetic.started_table(players[:12], 'Golf')\n"
         "small = synthetic.started_table(players[32:34], 'Devyatka')\n"

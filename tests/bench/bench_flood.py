@@ -82,7 +82,7 @@ def setup(database: SiteDatabase, b_tables: int, attackers: int = 0) -> dict:
     """Table A (two members), `b_tables` B tables, and `attackers` more members' sessions."""
     return run_django(
         database,
-        "from games import synthetic\n"
+        "from tools import synthetic\n"
         f"players = synthetic.make_players(synthetic.new_prefix('bench'), {2 + 2 * b_tables})\n"
         f"extra = synthetic.make_players(synthetic.new_prefix('attacker'), {attackers})\n"
         "a = synthetic.started_table(players[:2])\n"

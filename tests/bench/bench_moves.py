@@ -56,9 +56,10 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
 
     from club.models import Player
-    from games import services, synthetic
+    from games import services
     from games.engine import devyatka
     from games.models import Table
+    from tools import synthetic
 
     try:
         call_command("migrate", verbosity=0)

@@ -104,10 +104,11 @@ def batching(members: int, tables_each: int = 30) -> None:
     from django.utils import timezone
 
     from club.models import Player
-    from games import services, synthetic
+    from games import services
     from games.models import Variant
     from notifications import mailer
     from notifications.models import Notification, OutgoingMail
+    from tools import synthetic
 
     prefix = synthetic.new_prefix("mail")
     people = synthetic.make_players(prefix, members)
@@ -189,8 +190,9 @@ def main() -> None:
     from django.db import connection
 
     from club.models import Player
-    from games import services, synthetic
+    from games import services
     from games.models import Table, Variant
+    from tools import synthetic
 
     try:
         call_command("migrate", verbosity=0)

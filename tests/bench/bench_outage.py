@@ -1,7 +1,7 @@
 """Outages under load: a 5 s Redis outage and a PostgreSQL restart at 40 tables x 4 seats.
 
 Starts its own Redis and PostgreSQL cluster (tests/support/services.py) and two
-daphne processes on them, then runs `manage.py loadtest` (40 tables x 4 seats,
+daphne processes on them, then runs `python -m tools.loadtest` (40 tables x 4 seats,
 a move per table about every second, each table's seats spread over both
 processes) three times, alternating: no outage (the baseline), Redis killed
 (SIGKILL) 10 s into play and started again 5 s later, and PostgreSQL
@@ -52,7 +52,7 @@ def run_once(site: Site, scenario: str, work: Path) -> dict:
     offsets = [s.log_path.stat().st_size for s in site.servers]
     before = moves_so_far(site)
     command = [
-        str(BIN / "python"), "manage.py", "loadtest",
+        str(BIN / "python"), "-m", "tools.loadtest",
         *[arg for s in site.servers for arg in ("--url", s.url)],
         "--tables", str(TABLES), "--seats", str(SEATS), "--think", str(THINK),
         "--duration", str(DURATION), "--timeout", "30", "--json", str(report_path),

@@ -7,7 +7,7 @@ with no game, no projection and no table rows: `tests/bench/floor_app.py`,
 served by `python -m club.server` like the site, played by a client in a
 process of its own at the load tool's shape (tables x seats, one move per
 `--think` seconds per table, each move's frame to every seat). Then, in the
-same run and alternating, `manage.py loadtest` against the real site of this
+same run and alternating, the load tool (`python -m tools.loadtest`) against the real site of this
 checkout and of each `--tree` (the same command the issue's figures come
 from). Server CPU per move is the server process's CPU time over the playing
 window divided by the moves made.
@@ -207,7 +207,7 @@ def _floor_run(args: argparse.Namespace, database: str) -> dict:
     }
 
 
-# -- the real site: manage.py loadtest ----------------------------------------
+# -- the real site: python -m tools.loadtest ----------------------------------
 
 
 def _real_run(args: argparse.Namespace, tree: Path) -> dict:
@@ -221,8 +221,7 @@ def _real_run(args: argparse.Namespace, tree: Path) -> dict:
         subprocess.run(
             [
                 PYTHON,
-                "manage.py",
-                "loadtest",
+                *_loadtest(tree),
                 "--url",
                 f"http://127.0.0.1:{port}",
                 "--tables",
@@ -256,6 +255,13 @@ def _real_run(args: argparse.Namespace, tree: Path) -> dict:
         "moves_per_s": figures["moves_per_second"],
         "p50_ms": figures["latency_ms"]["p50"],
     }
+
+
+def _loadtest(tree: Path) -> list[str]:
+    """That checkout's load tool: `-m tools.loadtest`, or an older tree's `manage.py loadtest`."""
+    if (tree / "tools" / "loadtest").is_dir():
+        return ["-m", "tools.loadtest"]
+    return ["manage.py", "loadtest"]
 
 
 def _has_socket_again(tree: Path) -> bool:

@@ -39,7 +39,8 @@ CHROMIUM = "/usr/bin/chromium"
 ENV = {"BOT_DELAY_SECONDS": "0.08"}
 
 OPEN = """
-from games import services, synthetic
+from games import services
+from tools import synthetic
 from games.models import Variant
 from club.models import Player
 prefix = synthetic.new_prefix('frames')

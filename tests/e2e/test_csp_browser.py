@@ -81,7 +81,7 @@ def test_no_page_reports_a_csp_violation(strict_page, live_site, site_database):
     admin = run_django(
         site_database,
         "from django.contrib.auth import get_user_model\n"
-        "from games.synthetic import session_for\n"
+        "from tools.synthetic import session_for\n"
         "import uuid\n"
         "name = 'csp' + uuid.uuid4().hex[:6]\n"
         "user = get_user_model().objects.create_superuser(name, name + '@example.com', 'pw-x-123')\n"

@@ -242,7 +242,7 @@ def test_long_names_in_the_results_panels_revealed_hands_are_not_cut(
     made = run_django(
         site_database,
         "from club.models import Player\n"
-        "from games import synthetic\n"
+        "from tools import synthetic\n"
         "from games.models import Table, Variant\n"
         "from tests.support.finished import play_out\n"
         "prefix = synthetic.new_prefix('names')\n"

@@ -40,7 +40,8 @@ pytestmark = [pytest.mark.server, pytest.mark.timeout(420)]
 
 SEED_CLUB = """
 from club.models import Player, Series
-from games import services, synthetic
+from games import services
+from tools import synthetic
 from games.models import Table, Variant
 from tests.support.finished import play_game
 
@@ -444,7 +445,7 @@ def test_restore_refuses_a_database_with_data_and_files_it_cannot_use(
     )
     before = run_django(database, count_sessions)
     run_django(
-        database, "from games import synthetic\nsynthetic.make_players('after', 1)\nemit(0)\n"
+        database, "from tools import synthetic\nsynthetic.make_players('after', 1)\nemit(0)\n"
     )
     assert run_django(database, count_sessions) == before + 1
 

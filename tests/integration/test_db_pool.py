@@ -85,8 +85,7 @@ def test_page_loads_and_moves_never_hold_more_connections_than_the_pool(
             # A slow machine makes fewer moves per run: play until 1,000.
             for attempt in range(12):
                 report_path = tmp_path / f"report-{attempt}.json"
-                database.manage(
-                    "loadtest",
+                database.loadtest(
                     "--url", server.url,
                     "--tables", "6",
                     "--seats", "4",

@@ -101,7 +101,7 @@ def test_a_server_nobody_visits_closes_the_round_at_its_end(database: SiteDataba
         "from django.utils import timezone\n"
         "from duplicate.models import DuplicateSeries, Round\n"
         "from duplicate.services import play_board\n"
-        "from games import synthetic\n"
+        "from tools import synthetic\n"
         "from games.models import Variant\n"
         "anna = synthetic.make_players(synthetic.new_prefix('dup'), 1)[0]\n"
         "s = DuplicateSeries.objects.create(name='Night', slug='night', seats=3,\n"

@@ -26,7 +26,8 @@ def golf_table_with_bots(database: SiteDatabase) -> dict:
     return run_django(
         database,
         "from club.models import Player\n"
-        "from games import services, synthetic\n"
+        "from games import services\n"
+        "from tools import synthetic\n"
         "from games.models import Variant\n"
         "[member] = synthetic.make_players(synthetic.new_prefix('golf'), 1)\n"
         "player = Player.objects.get(pk=member.player_id)\n"

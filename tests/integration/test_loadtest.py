@@ -1,4 +1,4 @@
-"""`manage.py loadtest` against a real daphne process: it plays, reports, and cleans up.
+"""The load tool (`python -m tools.loadtest`) against a real daphne process: it plays, reports, and cleans up.
 
 A smoke test of the tool (docs/PERFORMANCE.md), not a benchmark: it asserts
 nothing about speed, only that moves were made and seen by every seat
@@ -23,8 +23,7 @@ def test_loadtest_plays_reports_and_cleans_up(database: SiteDatabase, tmp_path: 
     server = DaphneServer(database, tmp_path).start()
     report_path = tmp_path / "report.json"
     try:
-        output = database.manage(
-            "loadtest",
+        output = database.loadtest(
             "--url",
             server.url,
             "--tables",
@@ -72,8 +71,8 @@ def test_loadtest_rematches_over_the_socket(database: SiteDatabase, tmp_path: Pa
     server = DaphneServer(database, tmp_path).start()
     report_path = tmp_path / "report.json"
     try:
-        output = database.manage(
-            "loadtest", "--url", server.url, "--tables", "2", "--seats", "2",
+        output = database.loadtest(
+            "--url", server.url, "--tables", "2", "--seats", "2",
             "--think", "0.15", "--duration", "12", "--timeout", "30", "--again", "socket",
             "--probe-interval", "0", "--json", str(report_path),
         )  # fmt: skip

@@ -243,7 +243,8 @@ def table_with_house(site: Site) -> dict:
     return run_django(
         site.database,
         "from club.models import Player\n"
-        "from games import services, synthetic\n"
+        "from games import services\n"
+        "from tools import synthetic\n"
         "from games.models import Table, Variant\n"
         "[member] = synthetic.make_players(synthetic.new_prefix('house'), 1)\n"
         "player = Player.objects.get(pk=member.player_id)\n"

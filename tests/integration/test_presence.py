@@ -248,7 +248,7 @@ async def test_a_silently_dropped_connection_makes_its_seat_away(
         setup = await asyncio.to_thread(
             run_django,
             database,
-            "from games import synthetic\n"
+            "from tools import synthetic\n"
             "players = synthetic.make_players(synthetic.new_prefix('test'), 2)\n"
             "table = synthetic.started_table(players, 'Devyatka')\n"
             "emit({'table': table, 'players': [p.as_dict() for p in players]})\n",

@@ -50,7 +50,7 @@ async def expect_close(ws) -> int:
 def two_tables(database: SiteDatabase) -> dict:
     return run_django(
         database,
-        "from games import synthetic\n"
+        "from tools import synthetic\n"
         "players = synthetic.make_players(synthetic.new_prefix('test'), 4)\n"
         "tables = [synthetic.started_table(players[:2]), synthetic.started_table(players[2:])]\n"
         "emit({'tables': tables, 'sessions': [p.session_key for p in players]})\n",
@@ -167,7 +167,8 @@ async def test_invite_and_unsubscribe_tokens_stay_out_of_the_servers_log(
         made = await asyncio.to_thread(
             run_django,
             database,
-            "from games import services, synthetic\n"
+            "from games import services\n"
+            "from tools import synthetic\n"
             "from club.models import Player\n"
             "from games.models import Variant\n"
             "anna, vera = synthetic.make_players(synthetic.new_prefix('test'), 2)\n"

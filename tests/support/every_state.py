@@ -24,9 +24,10 @@ from club import demo
 from club.models import Player, Series
 from duplicate.models import DuplicateSeries, Round
 from duplicate.services import close_round, play_board
-from games import away, hooks, registry, services, synthetic
+from games import away, hooks, registry, services
 from games.models import Table, Variant
 from tests.support.finished import play_game, play_out
+from tools import synthetic
 
 GAMES = ["Devyatka", "Keft", "Golf"]
 

@@ -161,8 +161,15 @@ class SiteDatabase:
         return env
 
     def manage(self, *args: str, input_text: str | None = None) -> str:
+        return self._run(["manage.py", *args], input_text)
+
+    def loadtest(self, *args: str) -> str:
+        """Run the load tool (`python -m tools.loadtest`, docs/PERFORMANCE.md) on this database."""
+        return self._run(["-m", "tools.loadtest", *args])
+
+    def _run(self, argv: list[str], input_text: str | None = None) -> str:
         result = subprocess.run(
-            [str(BIN / "python"), "manage.py", *args],
+            [str(BIN / "python"), *argv],
             cwd=ROOT,
             env=self.env(),
             input=input_text,
@@ -171,7 +178,7 @@ class SiteDatabase:
             timeout=300,
         )
         if result.returncode != 0:
-            raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stderr}")
+            raise RuntimeError(f"{' '.join(argv)} failed:\n{result.stderr}")
         return result.stdout
 
     def shell(self, code: str) -> str:

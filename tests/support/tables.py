@@ -1,7 +1,7 @@
 """Players, started tables and websocket clients against a real daphne process.
 
 The database side runs in the servers' own database through `manage.py shell`
-(`games.synthetic`); the clients are the `websockets` library speaking the
+(`tools.synthetic`); the clients are the `websockets` library speaking the
 protocol in docs/PROTOCOL.md with a real session cookie, like a browser.
 """
 
@@ -44,7 +44,8 @@ def started_table(
     return run_django(
         database,
         "import contextlib\n"
-        "from games import services, synthetic\n"
+        "from games import services\n"
+        "from tools import synthetic\n"
         "prefix = synthetic.new_prefix('test')\n"
         f"players = synthetic.make_players(prefix, {seats + watchers})\n"
         f"seed = {seed!r}\n"

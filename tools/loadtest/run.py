@@ -1,6 +1,6 @@
 """Load test for live tables: many tables playing at once against running daphne processes.
 
-    python manage.py loadtest --url http://127.0.0.1:8000 --tables 100 --seats 4 \\
+    python -m tools.loadtest --url http://127.0.0.1:8000 --tables 100 --seats 4 \\
         --think 1.0 --duration 30
 
 Run it with the same DATABASE_URL as the server(s). It makes synthetic players
@@ -39,7 +39,8 @@ from urllib.parse import urlparse
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, connection
 
-from games import loadprobe, synthetic
+from tools import synthetic
+from tools.loadtest import probe as loadprobe
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """The load tool's HTTP side: form posts as a browser sends them, and a prober.
 
-While `manage.py loadtest` plays its tables over websockets, the prober asks
+While the load tool (`python -m tools.loadtest`) plays its tables over websockets, the prober asks
 the server what a member clicking around would: a page view (the lobby), and
 the table-changing posts of the lobby and the table page (join, leave, add a
 house bot, remove it) at a table of its own. It records each one's latency by
@@ -16,7 +16,7 @@ import time
 from collections import defaultdict
 from urllib.parse import urlencode, urlparse
 
-from games import synthetic
+from tools import synthetic
 
 PROBE_KINDS = ("page", "join", "leave", "bot_add", "bot_remove")
 

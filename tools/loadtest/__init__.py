@@ -1,0 +1,4 @@
+"""The live tables' load tool: `python -m tools.loadtest --help` (docs/PERFORMANCE.md).
+
+run.py plays the tables over websockets and reports; probe.py is its HTTP side.
+"""
