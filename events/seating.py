@@ -13,10 +13,13 @@ plays first), and gives tables:
   tables, they sit at distinct tables), and one that can always be kept;
 * within that rule, no two members who met before at one table while a seating
   without any such pair exists (an exact search, `_Search`, most-constrained
-  member first, with a node budget); otherwise the fewest repeats (the same
-  search with a growing allowance of repeats for small rounds, a seeded local
-  search beyond). A round the budget leaves undecided goes to the local search;
-  tests/unit/test_seating.py counts how often that happens;
+  member first, pruned by a pigeonhole bound -- members who all met one another
+  need distinct tables -- and by the member sets already shown to have no
+  seating, with a node budget); otherwise the fewest repeats (the same search
+  with a growing allowance of repeats for small rounds, a seeded local search
+  beyond). A round the budget leaves undecided (`Seating.decided` False) goes to
+  the local search; tests/unit/test_seating.py's simulation of 200 nights has
+  none;
 * optionally grouped by standings: members are taken in the order of their place
   in the night, so tables hold neighbours in the standings.
 
@@ -48,6 +51,10 @@ class Seating:
 
     tables: tuple[tuple[int | None, ...], ...]
     repeats: int  # pairs of members at one table who had met before (each time counted)
+    # The exact search settled whether a repeat-free seating exists (found one, or proved
+    # there is none: then `repeats` is the fewest the house found); False: its node budget
+    # ran out first.
+    decided: bool = True
 
     @property
     def bots(self) -> int:
@@ -139,12 +146,20 @@ class _Search:
         self.ranked = ranked
         self.budget = budget
         self.nodes = 0
+        # Sets of members who all met one another (a cover of the "met" graph by cliques:
+        # an earlier round's tables, roughly). A repeat-free table holds at most one
+        # member of each, which bounds what the members left can still fill (`_covered`).
+        self.cliques = _clique_covers(n, weight) if not allowance else []
+        # Member sets (with the tables left) already shown to have no seating: the same
+        # set is often reached by seating its complement in another way.
+        self.failed: set[tuple[int, tuple[int, ...]]] = set()
 
     def run(self) -> list[list[int]] | None:
         result: list[list[int]] = []
         remaining = {}
         for cap in self.caps:
             remaining[cap] = remaining.get(cap, 0) + 1
+        self.cap_kinds = sorted(remaining)
         if self._place(self.full, remaining, len(self.caps), 0, result):
             return result
         return None
@@ -180,6 +195,42 @@ class _Search:
                 return False
             if not self.need_all and low_free > tables_left:
                 return False
+        if not self.allowance:
+            key = (free, tuple(remaining[cap] for cap in self.cap_kinds))
+            if key in self.failed:
+                return False
+            if not self._covered(free, remaining, tables_left):
+                self.failed.add(key)
+                return False
+            if self._place_free(free, remaining, tables_left, cost, out):
+                return True
+            self.failed.add(key)
+            return False
+        return self._place_free(free, remaining, tables_left, cost, out)
+
+    def _covered(self, free: int, remaining: dict, tables_left: int) -> bool:
+        """The pigeonhole bound: each clique's members left need distinct tables, and the
+        tables left need distinct cliques (a 0-1 seats-by-clique matrix must exist: the
+        Gale-Ryser condition on the cliques' sizes and the tables' capacities)."""
+        caps = sorted((cap for cap, left in remaining.items() for _ in range(left)), reverse=True)
+        for cover in self.cliques:
+            sizes = []
+            for clique in cover:
+                size = (clique & free).bit_count()
+                if size > tables_left:
+                    return False
+                if size:
+                    sizes.append(size)
+            total = 0
+            for k, cap in enumerate(caps, start=1):
+                total += cap
+                if total > sum(min(size, k) for size in sizes):
+                    return False
+        return True
+
+    def _place_free(
+        self, free: int, remaining: dict, tables_left: int, cost: int, out: list
+    ) -> bool:
         if not self.allowance:
             # Everyone left must still have enough unmet members left to fill a table.
             need = min(cap for cap, left in remaining.items() if left) - 1
@@ -257,6 +308,33 @@ class _Search:
         return order
 
 
+def _clique_covers(n: int, weight: list[list[int]]) -> list[list[int]]:
+    """Ways of grouping the members (bitmasks) so that the members of a group all met one
+    another: greedily, each member joining the first group they can, taken in a few orders
+    (each cover bounds the search on its own; together they prune more)."""
+    met = [sum(1 << j for j in range(n) if j != i and weight[i][j]) for i in range(n)]
+    orders = [
+        sorted(range(n), key=lambda i: (-met[i].bit_count(), i)),
+        sorted(range(n), key=lambda i: (met[i].bit_count(), i)),
+    ]
+    shuffled = list(range(n))
+    random.Random(n).shuffle(shuffled)
+    orders.append(shuffled)
+    covers = []
+    for order in orders:
+        groups: list[int] = []
+        for i in order:
+            for k, group in enumerate(groups):
+                if group & ~met[i] == 0:
+                    groups[k] = group | 1 << i
+                    break
+            else:
+                groups.append(1 << i)
+        if groups not in covers:
+            covers.append(groups)
+    return covers
+
+
 def seat_round(
     members: Sequence[int],
     low: int,
@@ -290,7 +368,7 @@ def seat_round(
     weight = [[met.get(pair_key(a, b), 0) if a != b else 0 for b in people] for a in people]
     least = min(dealt.get(p, 0) for p in people)
     low_mask = sum(1 << i for i, p in enumerate(people) if dealt.get(p, 0) == least)
-    groups = _search_groups(n, caps, weight, low_mask, ranking is not None, budget)
+    groups, decided = _search_groups(n, caps, weight, low_mask, ranking is not None, budget)
     if groups is None:
         groups = _local_search(n, caps, weight, low_mask, ranking is not None, rng)
     sizes = table_sizes(n, low, high)
@@ -308,21 +386,22 @@ def seat_round(
         place = {p: i for i, p in enumerate(ranking)}
         seated.sort(key=lambda t: min(place.get(p, len(place)) for p in t if p is not BOT))
     final = tuple(seated)
-    return Seating(final, count_repeats(final, met))
+    return Seating(final, count_repeats(final, met), decided)
 
 
 def _search_groups(
     n: int, caps: list[int], weight: list[list[int]], low_mask: int, ranked: bool, budget: int
-) -> list[list[int]] | None:
+) -> tuple[list[list[int]] | None, bool]:
     """The exact search, the dealer rule always kept: no repeats, then, for small rounds, the
-    fewest repeats by a growing allowance. None: undecided within the budget (every search
-    shares it), and the local search takes over."""
+    fewest repeats by a growing allowance. Gives the groups (None: the local search takes
+    over) and whether the repeat-free question was settled (a repeat-free seating found,
+    or none exists) rather than left open by the budget (every search shares it)."""
     left = budget
 
-    def attempt(allowance: int, dealers: bool, cap: int, shuffle=None):
+    def attempt(allowance: int, cap: int, shuffle=None):
         nonlocal left
         search = _Search(
-            n, caps, weight, low_mask, allowance, dealers, ranked, min(cap, left), shuffle
+            n, caps, weight, low_mask, allowance, True, ranked, min(cap, left), shuffle
         )
         try:
             return search.run(), True
@@ -331,30 +410,29 @@ def _search_groups(
         finally:
             left -= search.nodes
 
-    allowances = [0]
+    found, decided = attempt(0, left)
+    if found is not None:
+        return found, True
+    if not decided:
+        # Undecided: shorter searches in other orders (a seating is often found at once in
+        # another order), then the local search.
+        shuffle = random.Random(n * 7919 + low_mask)
+        for _attempt in range(RESTARTS):
+            if left <= 0:
+                break
+            found, _decided = attempt(0, left // 2 + 1, shuffle)
+            if found is not None:
+                return found, True
+        return None, False
     if n <= EXACT_REPEATS_MAX:
         total = sum(sum(row) for row in weight) // 2
-        allowances = list(range(total + 1))
-    for allowance in allowances:
-        for dealers in (True,):
-            found, decided = attempt(allowance, dealers, left)
+        for allowance in range(1, total + 1):
+            found, decided = attempt(allowance, left)
             if found is not None:
-                return found
-            if decided:
-                continue
-            if allowance:
-                return None
-            # Undecided: shorter searches in other orders (a seating is often found at
-            # once in another order), then the local search.
-            shuffle = random.Random(n * 7919 + low_mask)
-            for _attempt in range(RESTARTS):
-                if left <= 0:
-                    break
-                found, _decided = attempt(0, dealers, left // 2 + 1, shuffle)
-                if found is not None:
-                    return found
-            return None
-    return None
+                return found, True
+            if not decided:
+                break
+    return None, True
 
 
 def _local_search(
