@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django_tasks import task
 
+from analysis import judging
+
 
 @task()
 def analyse_game(analysis_id: int) -> None:
-    """Judge every member decision of one game (analysis.services.run)."""
-    from analysis import services
-
-    services.run(analysis_id)
+    """Judge every member decision of one game (analysis.judging.run)."""
+    judging.run(analysis_id)

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
-from games import hooks, paces, registry
+from games import paces, registry, visibility
 
 if TYPE_CHECKING:
     from club.models import Player
@@ -192,7 +192,7 @@ def _may_see_q(player: Player | None, invite: str | None, table: str = "") -> mo
     token = canonical_invite(invite)
     if token is not None:
         # A sealed table (a duplicate board) is not opened by its invite link.
-        rule |= models.Q(**{f"{table}invite_token": token}) & hooks.not_sealed_q(table)
+        rule |= models.Q(**{f"{table}invite_token": token}) & visibility.not_sealed_q(table)
     if player is not None:
         seated = Seat.objects.filter(player=player, is_bot=False).values("table_id")
         rule |= models.Q(**{f"{table}created_by": player}) | models.Q(**{f"{table}pk__in": seated})
@@ -375,7 +375,7 @@ class GameQuerySet(models.QuerySet):
         if player is not None:
             # A finished game has one result per seat, also for players who left since.
             rule |= models.Q(pk__in=Game.objects.filter(results__player=player).values("pk"))
-        extra = hooks.visible_games_q(player)
+        extra = visibility.visible_games_q(player)
         if extra is not None:
             rule |= extra
         return self.filter(rule)
