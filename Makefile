@@ -30,8 +30,8 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py collectstatic --noinput --clear -v0
-	@echo "Serving on http://127.0.0.1:$(PORT)/ (and the analysis worker beside it, its search at the lowest priority)"
-	$(BIN)/python manage.py analysis_worker & worker=$$!; \
+	@echo "Serving on http://127.0.0.1:$(PORT)/ (and the worker beside it: analysis, its search at the lowest priority, mail, pushes)"
+	$(BIN)/python manage.py worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python -m club.server -b 127.0.0.1 -p $(PORT) \
 		--ping-interval $(WS_PING_INTERVAL) --ping-timeout $(WS_PING_TIMEOUT) club.asgi:application

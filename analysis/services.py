@@ -2,7 +2,7 @@
 
 One analysis per game (GameAnalysis), shared by everyone who may see it:
 asking again shows the same one. The work runs in the analysis worker
-(`manage.py analysis_worker`, a django-tasks database worker at a lower CPU
+(`manage.py worker`, a django-tasks database worker at a lower CPU
 priority), never in a web process, so a table never waits for it.
 
 Limits (docs/OPERATIONS.md): one analysis under way per member

@@ -1,4 +1,4 @@
-"""Background tasks (django-tasks, database backend): run by `manage.py analysis_worker`."""
+"""Background tasks (django-tasks, database backend): run by `manage.py worker`."""
 
 from __future__ import annotations
 

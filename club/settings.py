@@ -418,8 +418,8 @@ BACKUP_KEEP = env_int("BACKUP_KEEP", 14)
 if BACKUP_KEEP < 1:
     raise SystemExit("BACKUP_KEEP must be at least 1")
 
-# Post-game analysis (analysis app, README "The analysis worker"): background tasks
-# in the database (django-tasks + django-tasks-db), run by `manage.py analysis_worker`.
+# Post-game analysis (analysis app, README "The worker: analysis, mail and pushes"): background tasks
+# in the database (django-tasks + django-tasks-db), run by `manage.py worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 # Sampled deals per decision (the coach's fixed budget; the tests lower it).
 ANALYSIS_SAMPLES = max(1, env_int("ANALYSIS_SAMPLES", 48))
@@ -438,7 +438,7 @@ ANALYSIS_WORKER_IDLE = env_bool("ANALYSIS_WORKER_IDLE", True)
 RATING_LEADERBOARD_MIN_GAMES = env_int("RATING_LEADERBOARD_MIN_GAMES", 5)
 
 # Notifications (notifications app, README "Notifications"): links in mails are
-# absolute, built on SITE_URL; the task worker (`manage.py analysis_worker`)
+# absolute, built on SITE_URL; the task worker (`manage.py worker`)
 # sends the mail: at most one "your turn" mail per member per NOTIFY_MAIL_MINUTES,
 # looking for due mail every NOTIFY_PUMP_SECONDS; an SMTP server that is down or
 # refusing is tried again after NOTIFY_RETRY_SECONDS, doubling up to NOTIFY_RETRY_MAX_SECONDS.

@@ -24,7 +24,7 @@ class NotificationsConfig(AppConfig):
         hooks.register_duty(presence.vouch)
 
     def worker_duty(self, stop: threading.Event) -> None:
-        """Run by the task worker (`manage.py analysis_worker`) in a thread: the mail."""
+        """Run by the task worker (`manage.py worker`) in a thread: the mail."""
         from notifications import mailer
 
         mailer.run(stop)

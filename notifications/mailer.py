@@ -1,4 +1,4 @@
-"""Mail for notifications, sent by the task worker (`manage.py analysis_worker`).
+"""Mail for notifications, sent by the task worker (`manage.py worker`).
 
 The worker runs `run` in a thread beside django-tasks' db_worker (the
 AppConfig's `worker_duty`); every NOTIFY_PUMP_SECONDS `pump` does one pass:

@@ -12,7 +12,7 @@ class PushConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def worker_duty(self, stop: threading.Event) -> None:
-        """Run by the task worker (`manage.py analysis_worker`) in a thread of its own: pushes."""
+        """Run by the task worker (`manage.py worker`) in a thread of its own: pushes."""
         from django.conf import settings
 
         from push import sender

@@ -1,4 +1,4 @@
-"""Web Push for notifications, sent by the task worker (`manage.py analysis_worker`).
+"""Web Push for notifications, sent by the task worker (`manage.py worker`).
 
 The worker runs `run` in a thread of its own (the push AppConfig's `worker_duty`),
 beside the mail's: a push service that is slow or down never holds up a mail, and

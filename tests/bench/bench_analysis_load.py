@@ -4,7 +4,7 @@
 
 One daphne process serves a fresh site database (SQLite, the embedded default,
 unless DATABASE_URL points at PostgreSQL). Phases alternate: "none" (no
-worker) and "two" (two `manage.py analysis_worker` processes at their default
+worker) and "two" (two `manage.py worker` processes at their default
 priority: the search in a child process with a session and autogroup of its
 own niced to 19 and SCHED_IDLE, analysis/search.py and priority.py), each running the analysis of a different four-member
 Golf match (``--golf-rounds``, 9), long enough to last the phase).

@@ -1,10 +1,12 @@
 """Post-game analysis through the site: asking, the queue and its limits, the worker, the pages.
 
-The worker is the real one (`manage.py analysis_worker --batch`: django-tasks'
+The worker is the real one (`manage.py worker --batch`: django-tasks'
 database worker), run in-process; the budget is lowered so the suite stays fast.
 """
 
 from __future__ import annotations
+
+import io
 
 import pytest
 from django.core.management import call_command
@@ -54,11 +56,21 @@ def status(game, player: Player | None = None) -> dict:
 
 
 def work() -> None:
-    call_command("analysis_worker", batch=True, interval=0)
+    call_command("worker", batch=True, interval=0)
 
 
 def keft() -> Variant:
     return Variant.objects.get(name="Keft")
+
+
+def test_the_old_command_name_runs_the_same_worker_and_says_it_is_deprecated():
+    """`manage.py analysis_worker`: the alias of `worker` kept for one release (issue 47)."""
+    game, players = finished_game(keft(), ["Anna", "Boris"], seed=5)
+    assert ask(game, players[0]).status_code == 202
+    err = io.StringIO()
+    call_command("analysis_worker", batch=True, interval=0, stderr=err)
+    assert "deprecated" in err.getvalue() and "manage.py worker" in err.getvalue()
+    assert status(game)["status"] == "done"
 
 
 def test_a_player_asks_the_worker_judges_every_decision_and_the_pages_show_it():

@@ -27,7 +27,7 @@ def test_the_analysis_salts_the_coach_with_the_games_id_not_its_seed(settings):
     game, players = finished_game(keft, ["Anna", "Boris", "Vera"], seed=5)
     assert game.pk != game.seed
     services.request(game, players[0])
-    call_command("analysis_worker", batch=True, interval=0)
+    call_command("worker", batch=True, interval=0)
     analysis = GameAnalysis.objects.get(game=game)
     assert analysis.status == GameAnalysis.Status.DONE
     engine = registry.engine(game.game)

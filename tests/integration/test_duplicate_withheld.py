@@ -166,7 +166,7 @@ def test_admin_shows_no_judgements_of_a_board_games_analysis_until_its_round_clo
     round_ = open_round(series, boards=1)
     play = finish(start(member("Anna"), round_))
     analysis_services.request(play.game, play.player)
-    call_command("analysis_worker", batch=True, interval=0)
+    call_command("worker", batch=True, interval=0)
     analysis = GameAnalysis.objects.get(game=play.game)
     assert analysis.status == GameAnalysis.Status.DONE and analysis.decisions
     staff = member("Vera", is_staff=True)

@@ -1,4 +1,4 @@
-"""The task worker (`manage.py analysis_worker`) sends the notifications' mail, as a real
+"""The task worker (`manage.py worker`) sends the notifications' mail, as a real
 process against a real SMTP server (aiosmtpd): killed mid-send and started again, it
 sends every other mail and none twice (notifications/mailer.py: claimed, then sent)."""
 

@@ -1,4 +1,4 @@
-"""The real task worker (`manage.py analysis_worker`) pushes beside the mail (issue 46): a push
+"""The real task worker (`manage.py worker`) pushes beside the mail (issue 46): a push
 service that holds its answer does not hold up the mail, which goes out meanwhile from
 the worker's other thread; the push follows when the service answers."""
 

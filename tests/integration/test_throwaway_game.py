@@ -313,7 +313,7 @@ def test_the_throwaway_game_is_played_on_a_duplicate_board_and_analysed(throwawa
     client = signed_in(anna.user)
     asked = client.post(reverse("analysis_ask", args=[game.pk]), HTTP_ACCEPT="application/json")
     assert asked.status_code == 202, asked.content
-    call_command("analysis_worker", batch=True, interval=0)
+    call_command("worker", batch=True, interval=0)
     analysis = GameAnalysis.objects.get(game=game)
     assert analysis.status == GameAnalysis.Status.DONE
     assert analysis.measure == highcard.TRICK_ODDS.key == "trick_odds"

@@ -1,4 +1,4 @@
-"""A real analysis worker process (`manage.py analysis_worker`) on a test site's database."""
+"""A real worker process (`manage.py worker`: analysis, mail, pushes) on a test site's database."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class AnalysisWorker:
     def start(self) -> AnalysisWorker:
         self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
-            [str(BIN / "python"), "manage.py", "analysis_worker", "--interval", "0.2"],
+            [str(BIN / "python"), "manage.py", "worker", "--interval", "0.2"],
             cwd=ROOT,
             env={**self.database.env(), **self.env},
             stdout=self._log,

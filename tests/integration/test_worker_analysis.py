@@ -141,7 +141,7 @@ def test_a_killed_worker_leaves_a_running_analysis_that_the_next_worker_finishes
         f"services.request(game, Player.objects.get(pk={made['player']}))\n"
         "settings.ANALYSIS_SAMPLES = 8\n"
         "settings.ANALYSIS_WORKER_NICE = 0\n"
-        "call_command('analysis_worker', batch=True, interval=0)\n"
+        "call_command('worker', batch=True, interval=0)\n"
         f"emit(GameAnalysis.objects.get(game_id={game}).decisions)\n",
     )
     assert again == done["decisions"]
