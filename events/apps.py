@@ -2,6 +2,11 @@ from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
 
+def _a_finished_game(event) -> bool:
+    """The events `running.on_event` acts on (games.hooks `accepts`): not every move's turn."""
+    return event.kind == "game_finished" and event.table_id is not None
+
+
 class EventsConfig(AppConfig):
     name = "events"
     verbose_name = _("Club nights")
@@ -13,7 +18,7 @@ class EventsConfig(AppConfig):
 
         # Told of every finished game (a night's table may be done), and of members'
         # pages opening (a live night seats those present); a duty runs the nights on time.
-        hooks.listen(running.on_event)
+        hooks.listen(running.on_event, accepts=_a_finished_game)
         hooks.listen_sockets(running.on_lobby_socket)
         hooks.register_duty(running.nights_duty)
 

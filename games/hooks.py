@@ -179,12 +179,26 @@ class Event:
 
 
 Listener = Callable[[Event], None]
-_listeners: list[Listener] = []
+# What a listener wants told, answered from the event alone (no query): cheap, since
+# it runs on every emit, on every move. None: every event.
+Accepts = Callable[[Event], bool]
+_listeners: list[tuple[Listener, Accepts | None]] = []
 
 
-def listen(listener: Listener) -> None:
-    if listener not in _listeners:
-        _listeners.append(listener)
+def listen(listener: Listener, accepts: Accepts | None = None) -> None:
+    """Call `listener` with each event it `accepts` (all of them without it), after commit.
+
+    Saying what it wants matters on the hot path: a move whose events nobody
+    accepts (a turn at a live table, for a listener that only tells members who
+    are not looking) schedules no work at all (docs/PERFORMANCE.md, issue 44).
+    """
+    if all(known != listener for known, _accepts in _listeners):
+        _listeners.append((listener, accepts))
+
+
+def unlisten(listener: Listener) -> None:
+    """Stop calling `listener` (tests and benchmarks that listened for a while)."""
+    _listeners[:] = [(fn, accepts) for fn, accepts in _listeners if fn != listener]
 
 
 def has_listeners() -> bool:
@@ -193,12 +207,15 @@ def has_listeners() -> bool:
 
 
 def emit(event: Event) -> None:
-    """Tell the listeners about `event` once the current transaction commits."""
+    """Tell the listeners that accept `event` about it once the current transaction commits."""
     if not _listeners or not event.player_ids:
+        return
+    wanted = [listener for listener, accepts in _listeners if accepts is None or accepts(event)]
+    if not wanted:
         return
 
     def deliver() -> None:
-        for listener in list(_listeners):
+        for listener in wanted:
             listener(event)
 
     transaction.on_commit(deliver)
@@ -226,3 +243,33 @@ def has_socket_listeners() -> bool:
 def lobby_socket(player_id: int, channel: str, opened: bool) -> None:
     for listener in list(_socket_listeners):
         listener(player_id, channel, opened)
+
+
+# ---------------------------------------------------------------------------
+# Benchmarks (tests/bench/bench_stack_floor.py) measure what each app's hooks
+# cost a move by serving the site with that app's registrations taken out.
+
+
+def forget(module_prefix: str) -> int:
+    """Drop every registration made from modules under `module_prefix` ("notifications").
+
+    For benchmarks and tests only: the app's hooks stop being called in this
+    process. Returns how many registrations were dropped.
+    """
+
+    def ours(thing: Any) -> bool:
+        module = getattr(thing, "__module__", None) or type(thing).__module__
+        return module == module_prefix or module.startswith(module_prefix + ".")
+
+    dropped = 0
+    for registry in (_rules, _duties, _results_listeners, _tables_listeners, _socket_listeners):
+        kept = [thing for thing in registry if not ours(thing)]
+        dropped += len(registry) - len(kept)
+        registry[:] = kept
+    kept_listeners = [(fn, accepts) for fn, accepts in _listeners if not ours(fn)]
+    dropped += len(_listeners) - len(kept_listeners)
+    _listeners[:] = kept_listeners
+    kept_extras = [extra for extra in _socket_extras if not ours(extra.attach)]
+    dropped += len(_socket_extras) - len(kept_extras)
+    _socket_extras[:] = kept_extras
+    return dropped

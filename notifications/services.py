@@ -80,6 +80,16 @@ def set_preference(player: Player, kind_key: str, channel: str, enabled: bool) -
 # -- events ------------------------------------------------------------------------
 
 
+def wanted(event: hooks.Event) -> bool:
+    """What `on_event` may act on, from the event alone (games.hooks `accepts`).
+
+    A turn at a live table is not: the member is looking at it. Nobody is told of
+    it, so such a move schedules nothing here (issue 44).
+    """
+    kind = kinds.get(event.kind)
+    return kind is not None and not (kind.turn_based_only and event.data.get("pace") == "live")
+
+
 def on_event(event: hooks.Event) -> None:
     """The games.hooks listener. Never raises: a notification must not undo a move."""
     if not settings.NOTIFY_ENABLED:

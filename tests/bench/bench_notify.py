@@ -80,9 +80,9 @@ async def moves(live: list[int], turn: list[int], total: int, block: int) -> dic
     while done < total:
         side = "on" if (done // block) % 2 == 0 else "off"
         if side == "on":
-            hooks.listen(notify.on_event)
-        elif notify.on_event in hooks._listeners:
-            hooks._listeners.remove(notify.on_event)
+            hooks.listen(notify.on_event, accepts=notify.wanted)
+        else:
+            hooks.unlisten(notify.on_event)
         for _ in range(block):
             took = await play(live[live_at % len(live)])
             live_at += 1

@@ -15,8 +15,18 @@ window divided by the moves made.
     .venv/bin/python tests/bench/bench_stack_floor.py [--rounds 2] [--duration 30]
         [--tree /path/to/old/checkout ...]
 
-Floors: `none` (no database at all) and `hop` (one call on the database
-thread running `SELECT 1`, as every move makes one such call).
+Floors: `none` (no database at all), `hop` (one call on the database
+thread running `SELECT 1`, as every move makes one such call) and `write`
+(one committed INSERT on the database thread: issue 44's floor, "one SQLite
+write and one group broadcast per move"). `--floors` picks them.
+
+`--think 0` saturates (each table moves again as soon as every seat has the
+last frame); the figures then to read are moves/s over the whole run and p95.
+
+`--without APPS` adds a run of the site with those apps' hooks taken out
+(`tests/bench/site_app.py`, games.hooks `forget`), e.g. `--without
+notifications --without ratings --without notifications,ratings,events,chat`:
+what each app's hooks cost a move, measured in the same run.
 
 `--postgres` runs everything on PostgreSQL + Redis instead of the embedded
 default: a fresh database per run on the server at `--postgres-url`
@@ -136,7 +146,8 @@ async def _play_floor(port: int, tables: int, seats: int, think: float, duration
             row.append(await connect(f"ws://127.0.0.1:{port}/ws/floor/{table}/", max_size=None))
         socks.append(row)
     latencies: list[float] = []
-    stop = time.monotonic() + duration
+    began = time.monotonic()
+    stop = began + duration
 
     async def table_loop(row: list) -> None:
         version = 0
@@ -153,10 +164,11 @@ async def _play_floor(port: int, tables: int, seats: int, think: float, duration
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
 
     await asyncio.gather(*(table_loop(row) for row in socks))
+    played = time.monotonic() - began
     for row in socks:
         for ws in row:
             await ws.close()
-    return {"moves": len(latencies), "latencies": latencies}
+    return {"moves": len(latencies), "latencies": latencies, "seconds": played}
 
 
 def _client_main(args: argparse.Namespace) -> None:
@@ -198,23 +210,33 @@ def _floor_run(args: argparse.Namespace, database: str) -> dict:
         drop()
     result = json.loads(out)
     # Moves made inside the window, by the client's steady rate.
-    moves = result["moves"] * (t1 - t0) / args.duration
+    moves = result["moves"] * (t1 - t0) / result["seconds"]
     lat = sorted(result["latencies"])
     return {
         "cpu_per_move_ms": 1000 * (cpu1 - cpu0) / max(1.0, moves),
-        "moves_per_s": result["moves"] / args.duration,
-        "p50_ms": 1000 * lat[len(lat) // 2] if lat else None,
+        "moves_per_s": result["moves"] / result["seconds"],
+        "p50_ms": 1000 * _quantile(lat, 0.50),
+        "p95_ms": 1000 * _quantile(lat, 0.95),
+        "p99_ms": 1000 * _quantile(lat, 0.99),
     }
+
+
+def _quantile(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 # -- the real site: python -m tools.loadtest ----------------------------------
 
 
-def _real_run(args: argparse.Namespace, tree: Path) -> dict:
+def _real_run(args: argparse.Namespace, tree: Path, without: str = "") -> dict:
     port = _free_port()
     env, drop = _environment(args, f"floor_site_{port}")
     subprocess.run([PYTHON, "manage.py", "migrate", "-v0"], cwd=tree, env=env, check=True)
-    proc = _server(tree, port, "club.asgi:application", env)
+    app = "club.asgi:application"
+    if without:
+        env["BENCH_WITHOUT"] = without
+        app = "tests.bench.site_app:application"
+    proc = _server(tree, port, app, env)
     report = Path(tempfile.gettempdir()) / f"floor-real-{port}.json"
     again = ["--again", "socket"] if _has_socket_again(tree) else []
     try:
@@ -254,6 +276,8 @@ def _real_run(args: argparse.Namespace, tree: Path) -> dict:
         "cpu_per_move_ms": figures["server_cpu_ms_per_move"],
         "moves_per_s": figures["moves_per_second"],
         "p50_ms": figures["latency_ms"]["p50"],
+        "p95_ms": figures["latency_ms"]["p95"],
+        "p99_ms": figures["latency_ms"]["p99"],
     }
 
 
@@ -277,6 +301,15 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--tree", action="append", default=[], help="another checkout to run")
+    parser.add_argument(
+        "--floors", default="none,hop,write", help="which floors to run (none, hop, write)"
+    )
+    parser.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        help="also run the site with these apps' hooks taken out (comma list; repeatable)",
+    )
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL + Redis")
     parser.add_argument("--postgres-url", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
@@ -286,10 +319,20 @@ def main() -> None:
     if args.client:
         _client_main(args)
         return
+    floors = {
+        "none": "floor: no database",
+        "hop": "floor: one database call",
+        "write": "floor: one write",
+    }
     runs = [
-        ("floor: no database", lambda: _floor_run(args, "none")),
-        ("floor: one database call", lambda: _floor_run(args, "hop")),
-        (f"site: {ROOT}", lambda: _real_run(args, ROOT)),
+        (floors[kind], lambda kind=kind: _floor_run(args, kind))
+        for kind in args.floors.split(",")
+        if kind in floors
+    ]
+    runs.append(("site", lambda: _real_run(args, ROOT)))
+    runs += [
+        (f"site without {apps}", lambda apps=apps: _real_run(args, ROOT, apps))
+        for apps in args.without
     ]
     runs += [(f"site: {tree}", lambda tree=tree: _real_run(args, Path(tree))) for tree in args.tree]
     print(json.dumps(machine()))
@@ -303,13 +346,26 @@ def main() -> None:
             results[name].append(figures)
             print(
                 f"  round {round_ + 1} {name}: {figures['cpu_per_move_ms']:.2f} ms CPU a move, "
-                f"{figures['moves_per_s']:.1f} moves/s, p50 {figures['p50_ms']:.1f} ms",
+                f"{figures['moves_per_s']:.1f} moves/s, p50 {figures['p50_ms']:.1f} ms, "
+                f"p95 {figures['p95_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms",
                 flush=True,
             )
-    print("median server CPU per move:")
+    base = results.get(floors["write"])
+    print("medians (and each round's ratio to the write floor of that round):")
     for name, figures in results.items():
-        cpu = statistics.median(f["cpu_per_move_ms"] for f in figures)
-        print(f"  {cpu:6.2f} ms  {name}")
+        line = "  ".join(
+            f"{key} {statistics.median(f[key] for f in figures):.2f}"
+            for key in ("cpu_per_move_ms", "moves_per_s", "p95_ms", "p99_ms")
+        )
+        if base and name != floors["write"]:
+            ratios = [
+                f"{f['cpu_per_move_ms'] / b['cpu_per_move_ms']:.2f}x cpu, "
+                f"{f['moves_per_s'] / b['moves_per_s']:.0%} moves/s, "
+                f"{f['p95_ms'] / b['p95_ms']:.1f}x p95, {f['p99_ms'] / b['p99_ms']:.1f}x p99"
+                for f, b in zip(figures, base, strict=False)
+            ]
+            line += "  [" + "; ".join(ratios) + "]"
+        print(f"  {name}: {line}")
 
 
 if __name__ == "__main__":

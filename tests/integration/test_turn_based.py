@@ -39,7 +39,7 @@ def events():
     seen: list[hooks.Event] = []
     hooks.listen(seen.append)
     yield seen
-    hooks._listeners.remove(seen.append)
+    hooks.unlisten(seen.append)
 
 
 def sweep() -> int:
