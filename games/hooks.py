@@ -262,7 +262,7 @@ def forget(module_prefix: str) -> int:
         return module == module_prefix or module.startswith(module_prefix + ".")
 
     dropped = 0
-    for registry in (_rules, _duties, _results_listeners, _tables_listeners, _socket_listeners):
+    for registry in (_duties, _results_listeners, _tables_listeners, _socket_listeners):
         kept = [thing for thing in registry if not ours(thing)]
         dropped += len(registry) - len(kept)
         registry[:] = kept
