@@ -351,7 +351,9 @@ class RoundTable(models.Model):
     table = models.OneToOneField(
         "games.Table", on_delete=models.CASCADE, related_name="event_table"
     )
-    # Player ids in seat order, house bots included (seat 0 deals and moves first).
+    # Player ids in seat order, house bots included (seat 0 deals and moves first), as
+    # seated for the round's first game; later games turn the seats round
+    # (events.seating.game_seats).
     players = models.JSONField(default=list)
     bots = models.JSONField(default=list)  # the seats a house bot holds
     finished = models.DateTimeField(null=True, blank=True)

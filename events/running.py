@@ -131,14 +131,22 @@ def _present(event: Event) -> set[int]:
     return here | at_tables
 
 
+def _plan(table: RoundTable) -> list[int | None]:
+    """The round table as the seating gave it: member ids, `seating.BOT` for a bot's seat."""
+    bots = set(table.bots)
+    return [seating.BOT if seat in bots else p for seat, p in enumerate(table.players)]
+
+
 def history(event: Event) -> tuple[dict, dict]:
-    """(times each pair of members sat together, times each member held seat 0) so far."""
+    """(times each pair of members sat together, times each member held seat 0 of a game) so
+    far: each round table's games, seat 0 passing round it (`seating.dealers`)."""
     met: dict[tuple[int, int], int] = {}
     dealt: dict[int, int] = {}
     for table in RoundTable.objects.filter(round__event=event):
         members = table.members
-        if table.players and 0 not in table.bots:
-            dealt[table.players[0]] = dealt.get(table.players[0], 0) + 1
+        if members:
+            for dealer in seating.dealers(_plan(table), event.games_per_round):
+                dealt[dealer] = dealt.get(dealer, 0) + 1
         for i, a in enumerate(members):
             for b in members[i + 1 :]:
                 key = seating.pair_key(a, b)
@@ -180,7 +188,14 @@ def _seat(event: Event) -> list[Broadcast]:
     # per night and round seats the demo club the same way on every machine.
     seed = zlib.crc32(f"{event.slug}:{number}".encode())
     plan = seating.seat_round(
-        sorted(present), event.min_seats, event.max_seats, met, dealt, seed=seed, ranking=ranking
+        sorted(present),
+        event.min_seats,
+        event.max_seats,
+        met,
+        dealt,
+        seed=seed,
+        ranking=ranking,
+        games=event.games_per_round,
     )
     now = timezone.now()
     current = Round.objects.create(
@@ -336,7 +351,7 @@ def table_finished(round_table_id: int) -> list[Broadcast]:
             return []
         if round_table.table.status == Table.Status.FINISHED:
             if games_played(round_table.table_id) < event.games_per_round:
-                update = services.deal_next(round_table.table_id)
+                update = deal_next(round_table)
                 if update is not None:
                     updates.append(update)
             elif round_table.finished is None:
@@ -355,6 +370,17 @@ def table_finished(round_table_id: int) -> list[Broadcast]:
     return updates
 
 
+def deal_next(round_table: RoundTable) -> Broadcast | None:
+    """Deal the round table's next game, seat 0 passed on to the next member round the table
+    (`seating.game_seats`): over a round of several games its members take turns to deal
+    and move first."""
+    plan = _plan(round_table)
+    members = len(round_table.members)
+    dealt = Game.objects.filter(table_id=round_table.table_id).count()  # the next one's index
+    turn = (dealt % members - (dealt - 1) % members) % len(plan) if members else 0
+    return services.deal_next(round_table.table_id, turn=turn)
+
+
 def play_out_round(event_id: int) -> list[Broadcast]:
     """The house plays out every game left in the night's current round (its deadline passed,
     or the admin seats the next round now), each table to its last game."""
@@ -371,7 +397,7 @@ def play_out_round(event_id: int) -> list[Broadcast]:
                 updates.append(update)
             if games_played(round_table.table_id) >= games_per_round:
                 break
-            dealt = services.deal_next(round_table.table_id)
+            dealt = deal_next(round_table)
             if dealt is None:
                 break
             updates.append(dealt)

@@ -10,7 +10,11 @@ plays first), and gives tables:
 * seat 0 of each table to a member who has dealt least, so that over the night
   the members' counts differ by at most one: a rule every seating keeps (each
   table holds one of the least-dealt members, or, when they are fewer than the
-  tables, they sit at distinct tables), and one that can always be kept;
+  tables, they sit at distinct tables), and one that can always be kept. A round
+  of several games passes seat 0 round the table from game to game (`dealers`,
+  `game_seats`), and the rule counts games: a table dealing g games holds at
+  least g least-dealt members (at most g when they are too few to go round), and
+  its first g seats go to its least-dealt members;
 * within that rule, no two members who met before at one table while a seating
   without any such pair exists (an exact search, `_Search`, most-constrained
   member first, pruned by a pigeonhole bound -- members who all met one another
@@ -126,8 +130,10 @@ class _Search:
         ranked: bool,
         budget: int,
         shuffle: random.Random | None = None,
+        games: int = 1,
     ) -> None:
         self.n = n
+        self.games = games
         self.shuffle = shuffle
         self.caps = sorted(caps, reverse=True)
         self.weight = weight
@@ -140,9 +146,10 @@ class _Search:
         self.low_count = bin(low).count("1")
         self.allowance = allowance
         self.dealers = dealers
-        # Every table needs one of the least-dealt members (there are enough), or else
-        # each of them needs a table of their own.
-        self.need_all = self.low_count >= len(caps)
+        # Every table needs as many least-dealt members as it deals games (there are
+        # enough), or else each of them needs a deal of their own (a table holds no more
+        # of them than it deals games).
+        self.need_all = self.low_count >= sum(quota(cap, games) for cap in caps)
         self.ranked = ranked
         self.budget = budget
         self.nodes = 0
@@ -191,9 +198,10 @@ class _Search:
         self._tick()
         if self.dealers:
             low_free = (free & self.low).bit_count()
-            if self.need_all and low_free < tables_left:
+            deals = sum(quota(cap, self.games) * left for cap, left in remaining.items())
+            if self.need_all and low_free < deals:
                 return False
-            if not self.need_all and low_free > tables_left:
+            if not self.need_all and low_free > deals:
                 return False
         if not self.allowance:
             key = (free, tuple(remaining[cap] for cap in self.cap_kinds))
@@ -261,16 +269,17 @@ class _Search:
     def _tables(self, anchor: int, free: int, cap: int, cost: int):
         """Every table of `cap` members with `anchor` and members of `free`, within the
         allowance and the dealer rule, as (members, repeat weight added)."""
-        anchor_low = bool(self.low >> anchor & 1)
+        anchor_low = self.low >> anchor & 1
+        deals = quota(cap, self.games)
         cand = free if self.allowance else free & self.unmet[anchor]
         order = self._order(cand)
         if self.shuffle is not None:
             self.shuffle.shuffle(order)
         table = [anchor]
 
-        def extend(start: int, cand: int, added: int, has_low: bool):
+        def extend(start: int, cand: int, added: int, lows: int):
             if len(table) == cap:
-                if self.dealers and self.need_all and not has_low:
+                if self.dealers and self.need_all and lows < deals:
                     return
                 yield list(table), added
                 return
@@ -281,8 +290,8 @@ class _Search:
                 j = order[k]
                 if not cand >> j & 1:
                     continue
-                j_low = bool(self.low >> j & 1)
-                if self.dealers and not self.need_all and j_low and has_low:
+                j_low = self.low >> j & 1
+                if self.dealers and not self.need_all and j_low and lows >= deals:
                     continue
                 extra = 0
                 if self.allowance:
@@ -293,7 +302,7 @@ class _Search:
                 self._tick()
                 table.append(j)
                 next_cand = cand if self.allowance else cand & self.unmet[j]
-                yield from extend(k + 1, next_cand, added + extra, has_low or j_low)
+                yield from extend(k + 1, next_cand, added + extra, lows + j_low)
                 table.pop()
 
         yield from extend(0, cand, 0, anchor_low)
@@ -344,12 +353,15 @@ def seat_round(
     seed: int = 0,
     ranking: Sequence[int] | None = None,
     budget: int = NODE_BUDGET,
+    games: int = 1,
 ) -> Seating:
     """Seat `members` (ids) at tables of `low`..`high` seats; see the module's docstring.
 
     `met`: times each pair (`pair_key`) sat at one table before; `dealt`: times each
-    member held seat 0; `ranking`: members in the order of the night's standings to group
-    tables by them (None: mixed).
+    member held seat 0 of a game; `ranking`: members in the order of the night's standings
+    to group tables by them (None: mixed); `games`: games each table plays this round, seat
+    0 passing round the table from game to game (`dealers`, `game_seats`): each table's
+    first `games` members deal them.
     """
     met = met or {}
     dealt = dealt or {}
@@ -368,14 +380,14 @@ def seat_round(
     weight = [[met.get(pair_key(a, b), 0) if a != b else 0 for b in people] for a in people]
     least = min(dealt.get(p, 0) for p in people)
     low_mask = sum(1 << i for i, p in enumerate(people) if dealt.get(p, 0) == least)
-    groups, decided = _search_groups(n, caps, weight, low_mask, ranking is not None, budget)
+    groups, decided = _search_groups(n, caps, weight, low_mask, ranking is not None, budget, games)
     if groups is None:
-        groups = _local_search(n, caps, weight, low_mask, ranking is not None, rng)
+        groups = _local_search(n, caps, weight, low_mask, ranking is not None, rng, games)
     sizes = table_sizes(n, low, high)
     tables = []
     for group in sorted(groups, key=lambda g: min(g) if ranking is not None else 0):
         ids = [people[i] for i in group]
-        tables.append(_seat_order(ids, dealt, rng))
+        tables.append(_seat_order(ids, dealt, rng, games))
     # Bots fill each table up to its size (tables of equal capacity are interchangeable).
     tables.sort(key=len, reverse=True)
     by_cap = sorted(zip(caps, sizes, strict=True), key=lambda cs: cs[0], reverse=True)
@@ -390,7 +402,13 @@ def seat_round(
 
 
 def _search_groups(
-    n: int, caps: list[int], weight: list[list[int]], low_mask: int, ranked: bool, budget: int
+    n: int,
+    caps: list[int],
+    weight: list[list[int]],
+    low_mask: int,
+    ranked: bool,
+    budget: int,
+    games: int = 1,
 ) -> tuple[list[list[int]] | None, bool]:
     """The exact search, the dealer rule always kept: no repeats, then, for small rounds, the
     fewest repeats by a growing allowance. Gives the groups (None: the local search takes
@@ -401,7 +419,7 @@ def _search_groups(
     def attempt(allowance: int, cap: int, shuffle=None):
         nonlocal left
         search = _Search(
-            n, caps, weight, low_mask, allowance, True, ranked, min(cap, left), shuffle
+            n, caps, weight, low_mask, allowance, True, ranked, min(cap, left), shuffle, games
         )
         try:
             return search.run(), True
@@ -442,13 +460,15 @@ def _local_search(
     low_mask: int,
     ranked: bool,
     rng: random.Random,
+    games: int = 1,
 ) -> list[list[int]]:
     """The fewest repeats the local search finds: swaps between tables that keep the dealer
     rule, accepting no worse (and, now and then, slightly worse) seatings."""
     count = len(caps)
     lows = [i for i in range(n) if low_mask >> i & 1]
     others = [i for i in range(n) if not low_mask >> i & 1]
-    need_all = len(lows) >= count
+    deals = [quota(cap, games) for cap in caps]
+    need_all = len(lows) >= sum(deals)
     groups: list[list[int]] = [[] for _ in caps]
     # Least-dealt members first, one per table in turn: the dealer rule holds from the start.
     order = lows + others
@@ -463,7 +483,7 @@ def _local_search(
         groups[table].append(member)
         table = (table + 1) % count
     if ranked:
-        groups = _ranked_fill(order, caps, low_mask, need_all)
+        groups = _ranked_fill(order, caps, low_mask, deals)
 
     def lows_in(group: list[int]) -> int:
         return sum(1 for m in group if low_mask >> m & 1)
@@ -496,7 +516,8 @@ def _local_search(
         ok = True
         if (low_mask >> a & 1) != (low_mask >> b & 1):
             l1, l2 = lows_in(g1), lows_in(g2)
-            ok = (l1 >= 1 and l2 >= 1) if need_all else (l1 <= 1 and l2 <= 1)
+            q1, q2 = deals[t1], deals[t2]
+            ok = (l1 >= q1 and l2 >= q2) if need_all else (l1 <= q1 and l2 <= q2)
         if ok:
             c1, c2 = table_cost(g1), table_cost(g2)
             delta = c1 + c2 - costs[t1] - costs[t2]
@@ -515,10 +536,11 @@ def _local_search(
 
 
 def _ranked_fill(
-    order: list[int], caps: list[int], low_mask: int, need_all: bool
+    order: list[int], caps: list[int], low_mask: int, deals: list[int]
 ) -> list[list[int]]:
     """Tables of neighbours in the standings (members in rank order, tables filled in turn),
-    then the dealer rule mended by swapping least-dealt members in."""
+    then the dealer rule mended by swapping least-dealt members in (`deals`: games each
+    table's members deal)."""
     ranked = sorted(order)
     groups, start = [], 0
     for cap in caps:
@@ -528,25 +550,55 @@ def _ranked_fill(
     def lows(g: list[int]) -> list[int]:
         return [m for m in g if low_mask >> m & 1]
 
+    def spare(t: int) -> int:
+        return len(lows(groups[t])) - deals[t]
+
+    tables = range(len(groups))
     for _ in range(len(order)):
-        if need_all:
-            empty = next((g for g in groups if not lows(g)), None)
-            rich = max(groups, key=lambda g: len(lows(g)))
-            if empty is None or len(lows(rich)) < 2:
-                break
-            give, take = lows(rich)[-1], next(m for m in reversed(empty) if not low_mask >> m & 1)
-        else:
-            rich = next((g for g in groups if len(lows(g)) > 1), None)
-            empty = next((g for g in groups if not lows(g)), None)
-            if rich is None or empty is None:
-                break
-            give, take = lows(rich)[-1], empty[-1]
-        rich[rich.index(give)], empty[empty.index(take)] = take, give
+        rich = max(tables, key=spare)
+        poor = min(tables, key=spare)
+        if spare(rich) <= 0 or spare(poor) >= 0:
+            break  # no table short of least-dealt members (enough of them), or none over
+        give = lows(groups[rich])[-1]
+        take = next(m for m in reversed(groups[poor]) if not low_mask >> m & 1)
+        g1, g2 = groups[rich], groups[poor]
+        g1[g1.index(give)], g2[g2.index(take)] = take, give
     return groups
 
 
-def _seat_order(ids: list[int], dealt: Mapping[int, int], rng: random.Random) -> list[int]:
-    """Seat 0 to a least-dealt member of the table; the others in a seeded random order."""
+def quota(cap: int, games: int) -> int:
+    """Least-dealt members a table of `cap` members needs (or holds at most) to deal `games`."""
+    return min(cap, games)
+
+
+def dealers(table: Sequence[int | None], games: int) -> list[int]:
+    """Who holds seat 0 in each of the round's games at this seated table: its members in
+    turn (bots sit last), from seat 0 on."""
+    members = [p for p in table if p is not BOT]
+    return [members[k % len(members)] for k in range(games)]
+
+
+def game_seats(table: Sequence[int | None], game: int) -> tuple[int | None, ...]:
+    """The table's seats for its `game`-th game of the round (0 first): turned round so that
+    `dealers(table, ...)[game]` holds seat 0, everyone keeping their neighbours."""
+    members = sum(1 for p in table if p is not BOT)
+    shift = game % members
+    return tuple(table[shift:]) + tuple(table[:shift])
+
+
+def _seat_order(
+    ids: list[int], dealt: Mapping[int, int], rng: random.Random, games: int = 1
+) -> list[int]:
+    """Seat 0 to a least-dealt member of the table (with several games, the table's first
+    seats to its least-dealt members, one game each); the others in a seeded random order."""
+    if games > 1:
+        order = sorted(ids)
+        rng.shuffle(order)
+        order.sort(key=lambda p: dealt.get(p, 0))
+        first = order[: quota(len(ids), games)]
+        rest = sorted(order[len(first) :])
+        rng.shuffle(rest)
+        return [*first, *rest]
     least = min(dealt.get(p, 0) for p in ids)
     candidates = sorted(p for p in ids if dealt.get(p, 0) == least)
     dealer = candidates[rng.randrange(len(candidates))]

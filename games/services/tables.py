@@ -12,6 +12,7 @@ from contextvars import ContextVar
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -354,16 +355,29 @@ def deal_fixed_table(
 
 
 @transaction.atomic
-def deal_next(table_id: int) -> Broadcast | None:
+def deal_next(table_id: int, turn: int = 0) -> Broadcast | None:
     """Deal the next game at a finished table now, the same players in the same seats,
     without asking them: the club's own tools (a club night's round of several games).
+    `turn`: first turn the seats round by this many places (the player in seat `turn`
+    takes seat 0, everyone keeping their neighbours), so that seat 0 -- who deals and
+    moves first -- passes round the table from game to game.
     None when the table is not finished (a game is running, or it was closed)."""
     table = locked_table(table_id)
     game = current_game(table)
     if table.status != Table.Status.FINISHED or game is None:
         return None
+    players = list(game.players)
+    turn %= len(players)
+    if turn:
+        seats = list(Seat.objects.filter(table=table).order_by("position"))
+        # Out of the way first: positions are unique at a table, checked row by row.
+        Seat.objects.filter(table=table).update(position=F("position") + len(seats))
+        for seat in seats:
+            seat.position = (seat.position - turn) % len(seats)
+            seat.save(update_fields=["position"])
+        players = players[turn:] + players[:turn]
     table.status = Table.Status.PLAYING
-    new_game = _deal(table, list(game.players), number=game.number + 1)
+    new_game = _deal(table, players, number=game.number + 1)
     return changed(table, new_game, lobby=True, started=True)
 
 

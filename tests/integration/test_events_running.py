@@ -269,8 +269,14 @@ def test_late_join_withdraw_and_return_with_two_games_a_round_counted_in_a_serie
         Entry.objects.filter(pk=entry.pk).update(online=True)
         event_services.withdraw(people[2], event.pk)
         services.play_out(first.table_id)
-        # The second game of the round is dealt at once at the same table.
+        # The second game of the round is dealt at once at the same table, seat 0 (who deals
+        # and moves first) passed to the next member: the seats turn round by one.
         assert first.table.games.count() == 2
+        games = list(first.table.games.order_by("number"))
+        assert games[0].players == first.players
+        assert games[1].players == first.players[1:] + first.players[:1]
+        seats = list(first.table.seats.order_by("position").values_list("player_id", flat=True))
+        assert seats == games[1].players
         assert not RoundTable.objects.filter(round__event=event, round__number=2).exists()
         services.play_out(first.table_id)
         (second,) = RoundTable.objects.filter(round__event=event, round__number=2)

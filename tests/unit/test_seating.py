@@ -17,6 +17,8 @@ import pytest
 
 from events.seating import (
     BOT,
+    dealers,
+    game_seats,
     member_capacities,
     pair_key,
     seat_round,
@@ -201,6 +203,43 @@ def test_simulation_of_200_nights() -> None:
         "unavoidable by the house where the independent search ran out of budget"
     )
     assert repeat_free + decided_none + undecided == 1000
+
+
+@pytest.mark.parametrize("games", [2, 3])
+@pytest.mark.parametrize("ranked", [False, True])
+def test_seat_zero_balanced_per_game_over_the_night(games: int, ranked: bool) -> None:
+    """A round of several games passes seat 0 round each table (`game_seats`): over the night,
+    the times each member moved first (held seat 0 of a game) differ by at most one."""
+    rng = random.Random(games * 10 + ranked)
+    nights = 0
+    while nights < 30:
+        n = rng.randint(3, 30)
+        low = rng.randint(2, 4)
+        high = rng.randint(max(low, 3), 6)
+        if min(member_capacities(n, low, high)) < games:
+            continue  # a table of fewer members than games: someone deals twice there
+        nights += 1
+        night = nights
+        members = list(range(1, n + 1))
+        met: dict = {}
+        first: dict = {}
+        for round_number in range(5):
+            ranking = sorted(members, key=lambda m: (-first.get(m, 0), m)) if ranked else None
+            seating = seat_round(
+                members, low, high, met, first, seed=night, ranking=ranking, games=games
+            )
+            check_shape(seating, members, low, high)
+            for table in seating.tables:
+                for game in range(games):
+                    seats = game_seats(table, game)
+                    assert seats[0] is not BOT and seats[0] == dealers(table, games)[game]
+                    assert sorted(seats, key=str) == sorted(table, key=str)
+                    first[seats[0]] = first.get(seats[0], 0) + 1
+                people = [p for p in table if p is not BOT]
+                for a, b in itertools.combinations(people, 2):
+                    met[pair_key(a, b)] = met.get(pair_key(a, b), 0) + 1
+            counts = [first.get(m, 0) for m in members]
+            assert max(counts) - min(counts) <= 1, (night, round_number, seating, first)
 
 
 def test_grouping_by_standings_puts_neighbours_together() -> None:
