@@ -14,6 +14,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+from tools.import_contracts import GAME_FOLDERS
+
 ROOT = Path(__file__).resolve().parents[2]
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
@@ -34,11 +36,14 @@ def _lint(cwd: Path) -> subprocess.CompletedProcess:
 
 
 def _layered_modules() -> set[str]:
-    (layers,) = [c for c in _config()["contracts"] if c["type"] == "layers"]
+    (layers,) = [c for c in _config()["contracts"] if c["id"] == "layers"]
     names = set()
     for layer in layers["layers"]:
         for name in layer.replace("|", ":").split(":"):
             names.add(name.strip().strip("()"))
+    if GAME_FOLDERS in names:  # every games/<game>/ with an entry.py (tools/import_contracts.py)
+        names.remove(GAME_FOLDERS)
+        names.update(f"games.{p.parent.name}" for p in (ROOT / "games").glob("*/entry.py"))
     return names
 
 
@@ -80,12 +85,32 @@ def test_every_module_of_club_and_games_is_in_a_layer():
     )
 
 
-def test_an_upward_import_fails_the_check(tmp_path):
-    # A copy of the apps where the tables import a side app, as they once did.
-    for package in _config()["root_packages"]:
+def _copy_of_the_apps(tmp_path: Path) -> None:
+    for package in [*_config()["root_packages"], "tools"]:
         shutil.copytree(
             ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__")
         )
+
+
+def test_a_new_game_folder_is_checked_without_editing_the_contract(tmp_path):
+    """A game is its folder and its line in GAMES: the layers contract finds the folder
+    (its entry.py) by itself, and holds it to the game folders' rules (issue 47)."""
+    _copy_of_the_apps(tmp_path)
+    shutil.copytree(
+        tmp_path / "games" / "golf", tmp_path / "games" / "newgame",
+        ignore=shutil.ignore_patterns("static", "templates", "locale"),
+    )  # fmt: skip
+    rules = tmp_path / "games" / "newgame" / "rules.py"
+    rules.write_text("from games import devyatka  # noqa\nfrom games import models  # noqa\n")
+    result = _lint(tmp_path)
+    assert result.returncode != 0, result.stdout
+    assert "games.newgame is not allowed to import games.devyatka" in result.stdout
+    assert "games.newgame is not allowed to import games.models" in result.stdout
+
+
+def test_an_upward_import_fails_the_check(tmp_path):
+    # A copy of the apps where the tables import a side app, as they once did.
+    _copy_of_the_apps(tmp_path)
     views = tmp_path / "games" / "views.py"
     views.write_text(views.read_text() + "\nfrom ratings import stats  # noqa\n")
     result = _lint(tmp_path)
