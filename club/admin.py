@@ -1,10 +1,13 @@
 from allauth.account.admin import EmailAddressAdmin
 from allauth.account.models import EmailAddress
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from club.models import GameResult, Player, Series
+from club import leaving
+from club.models import AccountClosure, GameResult, Player, Series
 from games.forms import paces_field
 from games.i18n import lazy_format
 from games.models import RateLimitEvent
@@ -39,6 +42,64 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["display_name", "user__email"]
     readonly_fields = ["joined"]
     list_select_related = ["user"]
+    actions = ["close_accounts"]
+
+    def has_close_account_permission(self, request) -> bool:
+        return request.user.has_perm("club.close_account")
+
+    @admin.action(permissions=["close_account"], description=_("Close account"))
+    def close_accounts(self, request, queryset):
+        """Close the chosen members' accounts (club.leaving), after a confirmation page."""
+        players = list(queryset.select_related("user"))
+        if request.POST.get("confirm") != "yes":
+            return TemplateResponse(
+                request,
+                "admin/club/close_accounts.html",
+                {
+                    **self.admin_site.each_context(request),
+                    "title": _("Close these accounts?"),
+                    "opts": self.model._meta,
+                    "players": [(p, leaving.refusal(p)) for p in players],
+                    "action": "close_accounts",
+                    "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+                },
+            )
+        closed = 0
+        for player in players:
+            try:
+                leaving.close_account(player, by_admin=request.user)
+            except leaving.ServiceError as exc:
+                self.message_user(request, f"{player}: {exc.message}", messages.ERROR)
+            else:
+                closed += 1
+        if closed:
+            self.message_user(
+                request,
+                ngettext("%(count)d account closed.", "%(count)d accounts closed.", closed)
+                % {"count": closed},
+                messages.SUCCESS,
+            )
+        return None
+
+
+@admin.register(AccountClosure)
+class AccountClosureAdmin(admin.ModelAdmin):
+    """Who closed which account, when: nothing of what was deleted is here."""
+
+    list_display = ["label", "player", "closed_at", "by", "closed_by"]
+    list_filter = ["by"]
+    date_hierarchy = "closed_at"
+    fields = list_display
+    readonly_fields = list_display
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
 class ResultInline(admin.TabularInline):

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Player, validate_display_name
+from club.models import FreedIdentity, Player, name_not_yet_free, reuse_date, validate_display_name
 from club.names import normalize_display_name
 
 
@@ -32,6 +32,9 @@ class SignupForm(forms.Form):
 
     def clean_display_name(self) -> str:
         name = self.cleaned_data["display_name"].strip()
+        day = reuse_date(FreedIdentity.NAME, name)
+        if day is not None:
+            raise ValidationError(name_not_yet_free(day))
         if Player.objects.display_name_taken(name):
             raise ValidationError(_("That display name is taken. Please choose another."))
         return name

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 
 from django.conf import settings
@@ -10,6 +11,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
@@ -60,8 +63,13 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(models.Q(display_name__iexact=name) | models.Q(name_key=name_key(name)))
 
     def display_name_taken(self, name: str) -> bool:
-        """Taken by a player (or a look-alike), or reserved for the house or the site."""
-        return is_reserved(name) or self.look_alikes(name).exists()
+        """Taken by a player (or a look-alike), reserved for the house or the site, or a
+        departed member's, not free again yet (FreedIdentity)."""
+        return (
+            is_reserved(name)
+            or self.look_alikes(name).exists()
+            or reuse_date(FreedIdentity.NAME, name) is not None
+        )
 
 
 class Player(models.Model):
@@ -114,6 +122,9 @@ class Player(models.Model):
                 violation_error_message=_("That display name is taken."),
             )
         ]
+        # Closing someone else's account (club.leaving, the admin's action) is not
+        # changing a member: a permission of its own (issue 45).
+        permissions = [("close_account", _("Can close a member's account"))]
 
     def __str__(self) -> str:
         return self.display_name
@@ -129,7 +140,12 @@ class Player(models.Model):
         return reverse("player", args=[self.pk])
 
     def clean(self) -> None:
+        if self.pk and Player.objects.filter(pk=self.pk, display_name=self.display_name).exists():
+            return  # unchanged: a former member keeps their label
         # The case-insensitive unique constraint catches "ANNA"; this, "Аnna".
+        reusable = reuse_date(FreedIdentity.NAME, self.display_name)
+        if reusable is not None:
+            raise ValidationError({"display_name": name_not_yet_free(reusable)})
         others = Player.objects.look_alikes(self.display_name).exclude(pk=self.pk)
         if self.display_name and (others.exists() or is_reserved(self.display_name)):
             raise ValidationError({"display_name": _("That display name is taken.")})
@@ -360,3 +376,143 @@ class GameResult(models.Model):
         """(label, value) of the game's own figures, as its registry entry names them."""
         columns = registry.engine(self.game.game).result_columns
         return [(str(c.label), self.detail.get(c.key)) for c in columns if c.key in self.detail]
+
+
+# ---------------------------------------------------------------------------
+# Closed accounts (club.leaving, issue 45)
+
+
+class AccountClosure(models.Model):
+    """That a member's account was closed: when, by whom, and the name it goes by now.
+
+    Nothing of what was deleted is kept here: the Player row stays (its results count
+    in everyone's standings) under `label`.
+    """
+
+    class By(models.TextChoices):
+        SELF = "self", _("the member")
+        ADMIN = "admin", _("an admin")
+
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, related_name="closure", verbose_name=_("player")
+    )
+    label = models.CharField(_("name now"), max_length=30)
+    closed_at = models.DateTimeField(_("closed"), default=timezone.now)
+    by = models.CharField(_("closed by"), max_length=8, choices=By.choices)
+    # The admin who closed it (empty when the member did, or that admin's user is gone).
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("admin"),
+    )
+
+    class Meta:
+        ordering = ["-closed_at", "-pk"]
+        verbose_name = _("closed account")
+        verbose_name_plural = _("closed accounts")
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class FreedIdentity(models.Model):
+    """A closed account's display name or e-mail address, not free again before
+    ACCOUNT_REUSE_DAYS: kept as a keyed hash (HMAC with SECRET_KEY) of its normalised
+    form, never in plain text."""
+
+    NAME = "name"
+    EMAIL = "email"
+
+    kind = models.CharField(max_length=5)
+    digest = models.CharField(max_length=64)
+    freed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["kind", "digest"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} freed {self.freed_at:%Y-%m-%d}"
+
+
+def identity_digests(kind: str, value: str) -> list[str]:
+    """The keyed hashes a name or an address is kept as: an address in lower case; a
+    name case-folded and by its look-alike key (club.names), as "taken" compares names."""
+    value = " ".join(value.split())
+    forms = [value.casefold()]
+    if kind == FreedIdentity.NAME:
+        forms.append(name_key(value))
+    return [salted_hmac(f"club.leaving.{kind}", form).hexdigest() for form in dict.fromkeys(forms)]
+
+
+def reuse_date(kind: str, value: str) -> datetime.date | None:
+    """The day a departed member's name or address may be taken again; None: free now."""
+    if not value:
+        return None
+    since = timezone.now() - datetime.timedelta(days=settings.ACCOUNT_REUSE_DAYS)
+    freed = (
+        FreedIdentity.objects.filter(
+            kind=kind, digest__in=identity_digests(kind, value), freed_at__gt=since
+        )
+        .order_by("-freed_at")
+        .values_list("freed_at", flat=True)
+        .first()
+    )
+    if freed is None:
+        return None
+    return timezone.localdate(freed + datetime.timedelta(days=settings.ACCOUNT_REUSE_DAYS))
+
+
+def _day(day: datetime.date) -> str:
+    return date_format(day, pgettext("date format: day, month, year", "j M Y"))
+
+
+def name_not_yet_free(day: datetime.date) -> str:
+    return _(
+        "That display name belonged to a member who left the club; it can be taken "
+        "again from %(date)s."
+    ) % {"date": _day(day)}
+
+
+def address_not_yet_free(day: datetime.date) -> str:
+    return _(
+        "That address belonged to a member who left the club; it can be used again from %(date)s."
+    ) % {"date": _day(day)}
+
+
+class DataExport(models.Model):
+    """A member's copy of their data (club.export): made by the task worker, downloadable
+    by that member only until `expires`; the zip lives under EXPORT_DIR, never served as
+    a static or media file."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("being prepared")
+        READY = "ready", _("ready")
+        FAILED = "failed", _("failed")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="exports")
+    # The download link's last part: unguessable, but the page checks the member anyway.
+    token = models.CharField(max_length=43, unique=True)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    created = models.DateTimeField(_("asked for"), default=timezone.now)
+    ready_at = models.DateTimeField(_("ready"), null=True, blank=True)
+    expires = models.DateTimeField(_("expires"), null=True, blank=True)
+    # The file's name inside EXPORT_DIR, and its size in bytes.
+    file = models.CharField(max_length=100, blank=True, default="")
+    size = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        verbose_name = _("data export")
+        verbose_name_plural = _("data exports")
+        constraints = [
+            # At most one waiting export per member (a second request finds the first).
+            models.UniqueConstraint(
+                fields=["player"], condition=models.Q(state="queued"), name="one_waiting_export"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"export {self.pk} for {self.player_id} ({self.state})"

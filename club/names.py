@@ -120,6 +120,19 @@ def reserved_name_keys() -> frozenset[str]:
     return frozenset(name_key(name) for name in names)
 
 
+# The name a member's account takes when it is closed (club.leaving): nobody else may
+# take one, so a "Former member 12" is always someone who left.
+FORMER_MEMBER = "Former member"
+
+
+def is_former_member_name(name: str) -> bool:
+    # Compared by look: "Former rnember l2" would pass for "Former member 12".
+    key, prefix = name_key(" ".join(name.split())), name_key(FORMER_MEMBER)
+    rest = key[len(prefix) :].strip(" -") if key.startswith(prefix) else ""
+    digits = {name_key(d) for d in "0123456789"}
+    return bool(rest) and all(c in digits for c in rest)
+
+
 def is_reserved(name: str) -> bool:
     """Is this name, or a look-alike of it, one the house or the site goes by?"""
-    return name_key(name) in reserved_name_keys()
+    return name_key(name) in reserved_name_keys() or is_former_member_name(name)

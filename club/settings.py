@@ -418,6 +418,15 @@ BACKUP_KEEP = env_int("BACKUP_KEEP", 14)
 if BACKUP_KEEP < 1:
     raise SystemExit("BACKUP_KEEP must be at least 1")
 
+# Leaving the club and taking your data (club.leaving, club.export; README "Your
+# account and your data"): a closed account's display name and e-mail address are
+# free again only after ACCOUNT_REUSE_DAYS; a member's data export can be
+# downloaded for EXPORT_DAYS, from EXPORT_DIR (private: never served as static
+# or media files, only through the member's login-checked download page).
+ACCOUNT_REUSE_DAYS = max(0, env_int("ACCOUNT_REUSE_DAYS", 30))
+EXPORT_DAYS = max(1, env_int("EXPORT_DAYS", 7))
+EXPORT_DIR = Path(env("EXPORT_DIR", str(BASE_DIR / "var" / "exports")))
+
 # Post-game analysis (analysis app, README "The worker: analysis, mail and pushes"): background tasks
 # in the database (django-tasks + django-tasks-db), run by `manage.py worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
@@ -495,7 +504,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_SIGNUP_FORM_CLASS = "club.forms.SignupForm"
-ACCOUNT_FORMS = {"signup": "club.signup.ClubSignupForm"}
+ACCOUNT_FORMS = {
+    "signup": "club.signup.ClubSignupForm",
+    "add_email": "club.signup.ClubAddEmailForm",
+}
 # The club's adapter (club.adapters) whose mails wait in the notifications' outbox:
 # no page waits for the mail server (notifications/account.py).
 ACCOUNT_ADAPTER = "notifications.account.AccountAdapter"

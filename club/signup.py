@@ -14,12 +14,34 @@ from __future__ import annotations
 
 from allauth.account import app_settings
 from allauth.account.adapter import get_adapter
-from allauth.account.forms import SignupForm
+from allauth.account.forms import AddEmailForm, SignupForm
 from allauth.account.internal.userkit import filter_users_by_email
+from django import forms
 from django.shortcuts import redirect
+
+from club.models import FreedIdentity, address_not_yet_free, reuse_date
+
+
+def refuse_freed_address(value: str) -> None:
+    """A departed member's address is not taken again before ACCOUNT_REUSE_DAYS."""
+    day = reuse_date(FreedIdentity.EMAIL, (value or "").lower())
+    if day is not None:
+        raise forms.ValidationError(address_not_yet_free(day), code="address_not_free")
+
+
+class ClubAddEmailForm(AddEmailForm):
+    """allauth's "add an e-mail address", refusing a departed member's address for now."""
+
+    def clean_email(self) -> str:
+        refuse_freed_address(self.cleaned_data.get("email", ""))
+        return super().clean_email()
 
 
 class ClubSignupForm(SignupForm):
+    def clean_email(self) -> str:
+        refuse_freed_address(self.cleaned_data.get("email", ""))
+        return super().clean_email()
+
     def validate_unique_email(self, value: str) -> str:
         if filter_users_by_email(value):
             self.account_already_exists = True

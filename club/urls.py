@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from club import i18n, views
+from club import account, i18n, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,6 +16,15 @@ urlpatterns = [
     path("players/<int:player_id>/", views.player, name="player"),
     path("players/<str:name>/", views.player_by_name, name="player_by_name"),
     # The header's language picker (Django's set_language, plus the profile).
+    # A member's own account: closing it, taking their data (issue 45).
+    path("account/close/", account.close_account, name="account_close"),
+    path(
+        "account/close/<str:token>/",
+        account.close_account_confirm,
+        name="account_close_confirm",
+    ),
+    path("account/data/", account.data_export, name="account_data"),
+    path("account/data/<str:token>/", account.data_download, name="account_data_download"),
     path("i18n/setlang/", i18n.set_language, name="set_language"),
     path("ratings/", include("ratings.urls")),
     path("duplicate/", include("duplicate.urls")),

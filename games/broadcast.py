@@ -59,6 +59,25 @@ def player_group(player_id: int) -> str:
     return f"player-{player_id}"
 
 
+def account_group(player_id: int) -> str:
+    """Every socket of a member, table and lobby: closed at once when the account closes."""
+    return f"account-{player_id}"
+
+
+def close_account_sockets(player_id: int) -> None:
+    """Close every open socket of this member, in every process (club.leaving).
+
+    Best effort, like every broadcast: a socket the layer cannot reach now loses its
+    session at its next request anyway (the sessions are deleted with the account).
+    """
+    try:
+        async_to_sync(get_channel_layer().group_send)(
+            account_group(player_id), {"type": "account.closed"}
+        )
+    except Exception:  # noqa: BLE001 - the account is closed regardless
+        logger.warning("could not tell the sockets of player %s to close", player_id)
+
+
 async def publish(updates: list[Broadcast]) -> None:
     """Send each update to its table's group (and the lobby's); never raises."""
     if _outage.since is None:

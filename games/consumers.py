@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.i18n import language_from_scope
 from games import hooks, runner, services, socket_limits
-from games.broadcast import LOBBY_GROUP, player_group, publish, table_group
+from games.broadcast import LOBBY_GROUP, account_group, player_group, publish, table_group
 from games.db import (
     DATABASE_DOWN,
     RETRY_AFTER_SECONDS,
@@ -51,6 +51,7 @@ CLOSE_FLOODING = 4429  # kept sending over the rate limit
 CLOSE_TOO_BIG = 4413
 CLOSE_SERVER_ERROR = 1011  # the connection could not be set up (logged)
 CLOSE_UNAVAILABLE = 4503  # the database is away: connect again later
+CLOSE_ACCOUNT_CLOSED = 4410  # the member's account was closed (club.leaving)
 
 # Client frames already queued that one dispatch takes at once (see dispatch).
 FRAMES_PER_TURN = 200
@@ -234,6 +235,21 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
         )
         return False
 
+    async def _join_account(self, player_id: int | None) -> None:
+        """Join the member's account group: closing the account closes this socket."""
+        if player_id is not None:
+            self.account_group = account_group(player_id)
+            await self.channel_layer.group_add(self.account_group, self.channel_name)
+
+    async def _leave_account(self) -> None:
+        group = getattr(self, "account_group", None)
+        if group is not None:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def account_closed(self, event: dict) -> None:
+        await self._error("account_closed", _("This account is closed."))
+        await self._shut(CLOSE_ACCOUNT_CLOSED)
+
     async def _shut(self, code: int) -> None:
         self.closing = True
         await self.close(code=code)
@@ -294,6 +310,7 @@ class TableConsumer(GuardedConsumer):
             await self._too_many(_("You have too many table connections open; close some tabs."))
             return
         self.player_id = await _player_id(user)
+        await self._join_account(self.player_id)
         self.invite = _query_param(self.scope, "invite")
         # Join the group before reading, so no update can fall between the two;
         # anything older than what we send is dropped by version below.
@@ -323,6 +340,7 @@ class TableConsumer(GuardedConsumer):
             await part.join_table(self.table_id, self.player_id)
 
     async def disconnect(self, code: int) -> None:
+        await self._leave_account()
         if not hasattr(self, "group"):
             return  # never got as far as joining
         await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -493,6 +511,7 @@ class LobbyConsumer(GuardedConsumer):
                 self.groups_joined.append(player_group(player_id))
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        await self._join_account(player_id)
         self.member_id = player_id
         if player_id is not None and hooks.has_socket_listeners():
             await on_database(hooks.lobby_socket)(player_id, self.channel_name, True)
@@ -502,6 +521,7 @@ class LobbyConsumer(GuardedConsumer):
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", [LOBBY_GROUP]):
             await self.channel_layer.group_discard(group, self.channel_name)
+        await self._leave_account()
         await self._extras_leave()
         if getattr(self, "member_id", None) is not None and hooks.has_socket_listeners():
             await on_database(hooks.lobby_socket)(self.member_id, self.channel_name, False)

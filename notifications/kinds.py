@@ -167,6 +167,16 @@ MESSAGE = declare(
     )
 )
 
+# A member's copy of their data is ready (club.export): "days" it stays downloadable.
+DATA_EXPORT = declare(
+    Kind(
+        "data_export",
+        _("Your data"),
+        _("The copy of your data is ready: download it from your data page before it expires."),
+        mail_default=True,
+    )
+)
+
 
 def get(key: str) -> Kind | None:
     return KINDS.get(key)

@@ -164,3 +164,43 @@ def record(game: Game) -> dict:
         "resigned": list(game.resigned),
         "result": game.result,
     }
+
+
+def seat_record(game: Game, seat: int) -> dict:
+    """A game as one seat saw it (a member's data export, club.export): the deal and the
+    last state through the engine's `view` for that seat (the one projection: no other
+    seat's hidden cards, except what the rules turn up at the end), and the moves.
+
+    Unlike `record`, no seed and no whole deal: they would show every hand. Works for a
+    running game too (its last state is the current one).
+    """
+    engine, steps = _rebuild(game)
+    end = steps[-1][1]
+    moves = [
+        {"n": n, "seat": mover, "move": move, "auto": auto}
+        for n, mover, move, auto in game.moves.order_by("number").values_list(
+            "number", "seat", "move", "auto"
+        )
+    ]
+    # A move this seat may not see yet (a card picked face down while others still
+    # choose: registry.Engine.hidden_moves) is shown as None, as the table shows it.
+    hidden = engine.hidden_entries(end, seat, [m["seat"] for m in moves])
+    moves = [{**m, "move": None} if i in hidden else m for i, m in enumerate(moves)]
+    return {
+        "id": game.pk,
+        "game": engine.key,
+        "variant": game.table.variant.name,
+        "options": game.options,
+        "table": game.table_id,
+        "number": game.number,
+        "series": game.table.series.name if game.table.series_id else None,
+        "started": game.started.isoformat(),
+        "finished": game.finished.isoformat() if game.finished else None,
+        "seat": seat,
+        "players": _players(game),
+        "moves": moves,
+        "start": engine.view(steps[0][1], seat),
+        "end": engine.view(end, seat),
+        "resigned": list(game.resigned),
+        "result": game.result,
+    }
