@@ -343,3 +343,47 @@ async def test_open_sockets_close_and_the_table_hears_the_new_name():
     text = str(frame)
     assert OLD_NAME not in text and closure.label in text
     await hers.disconnect()
+
+
+@pytest.mark.usefixtures("default_variants")
+def test_club_night_entries_and_waiting_duplicate_tables_are_withdrawn():
+    from duplicate.models import GatheringMember
+    from duplicate.services import gather
+    from events.models import Entry
+    from events.services import sign_up
+    from tests.integration.test_events_pages import night
+    from tests.support.duplicate import board, make_series, open_round
+
+    anna, boris = make_players("Anna", OLD_NAME)
+    event = night()
+    sign_up(boris, event.pk)
+    sign_up(anna, event.pk)
+    series = make_series("Devyatka", seats=3, shared_tables=True)
+    round_ = open_round(series, boards=1)
+    gather(boris, board(round_, 1).pk)
+    leaving.close_account(boris)
+    assert Entry.objects.get(event=event, player=boris).status == Entry.Status.WITHDRAWN
+    assert Entry.objects.get(event=event, player=anna).status == Entry.Status.SIGNED_UP
+    assert not GatheringMember.objects.filter(player=boris).exists()
+
+
+def test_a_member_without_a_password_closes_by_the_mailed_link():
+    from notifications.models import OutgoingMail
+
+    anna, boris = make_players("Anna", OLD_NAME)
+    boris.user.set_unusable_password()
+    boris.user.save()
+    member = client_for(boris)
+    page = member.get(reverse("account_close")).content.decode()
+    assert 'data-testid="close-mail-form"' in page and 'name="password"' not in page
+    assert member.post(reverse("account_close")).status_code == 302
+    assert not AccountClosure.objects.exists()  # nothing closes before the link is opened
+    mail = OutgoingMail.objects.get(address="borislav@ex.com")
+    link = re.search(r"http://\S+/account/close/(\S+)/", mail.body)
+    path = reverse("account_close_confirm", args=[link.group(1)])
+    # Anna cannot use Boris's link, nor a forged one.
+    assert client_for(anna).get(path).status_code == 404
+    assert member.get(reverse("account_close_confirm", args=["forged"])).status_code == 404
+    assert member.get(path).status_code == 200
+    assert member.post(path).status_code == 302
+    assert AccountClosure.objects.get().player == boris
