@@ -1,7 +1,7 @@
 """Taking your data (issue 45): a member's copy of what the club holds about them.
 
-The member asks on their data page (club.account); the task worker (`manage.py
-analysis_worker`, django-tasks) writes one zip holding `data.json` (its fields:
+The member asks on their data page (club.account); the task worker (`manage.py worker`,
+django-tasks) writes one zip holding `data.json` (its fields:
 docs/DATA_EXPORT.md) under EXPORT_DIR, a private folder never served as static or
 media files; the member is told by a notification (kind `data_export`) and downloads
 it through their login-checked page for EXPORT_DAYS. At most one export waits per
