@@ -6,15 +6,25 @@ two keys; a forged request could give any URL, and the worker would then post to
 it (a server-side request to wherever the forger likes). So an endpoint must be
 https, on a known push service (PUSH_SERVICE_HOSTS), at most ENDPOINT_MAX long,
 and its host must resolve to public addresses only (no loopback, private,
-link-local, reserved...). Nothing is fetched to check it; the worker checks the
-addresses again before each post (a name may resolve elsewhere later).
-PUSH_TEST_ORIGIN lets the tests' loopback receiver through, and nothing else.
+link-local, reserved...). Nothing is fetched to check it.
+
+A name may resolve elsewhere later (DNS rebinding: public when the member
+subscribed, 127.0.0.1 or a neighbour's address when the worker posts). So the
+worker never lets its HTTP client look the name up: right before each post,
+`post_target` resolves the host once, refuses it unless every address is public,
+and the worker connects to the address it checked (TLS still verified for the
+host's name, which is also the Host header and the SNI).
+
+PUSH_TEST_ORIGIN lets the tests' loopback receiver through, and nothing else: an
+origin spelled with a literal loopback address (a name that resolves to loopback
+is refused like any other), set only by the tests.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -65,14 +75,21 @@ def public_address(address: str) -> bool:
     return ip.is_global and not ip.is_multicast
 
 
-def resolves_publicly(host: str, port: int) -> bool:
-    """Does every address `host` resolves to lie on the public internet?"""
+def _public_addresses(host: str, port: int) -> list[str]:
+    """The addresses `host` resolves to, in the resolver's order, if every one is public; else []."""
     try:
         found = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError):
-        return False
-    addresses = {info[4][0] for info in found}
-    return bool(addresses) and all(public_address(a) for a in addresses)
+        return []
+    addresses = list(dict.fromkeys(str(info[4][0]) for info in found))
+    if not addresses or not all(public_address(a) for a in addresses):
+        return []
+    return addresses
+
+
+def resolves_publicly(host: str, port: int) -> bool:
+    """Does every address `host` resolves to lie on the public internet?"""
+    return bool(_public_addresses(host, port))
 
 
 def check_endpoint(endpoint: object) -> str:
@@ -129,15 +146,45 @@ def check_keys(keys: object) -> tuple[str, str]:
     return p256dh, auth
 
 
-def may_post(endpoint: str) -> bool:
-    """The worker's check right before a post: still a public address (or the test origin)."""
-    if _test_origin(endpoint):
-        return True
-    parts = urlsplit(endpoint)
+@dataclass(frozen=True)
+class Target:
+    """Where the worker posts an endpoint: its host's name (TLS, Host) and the address it checked."""
+
+    scheme: str
+    host: str
+    port: int
+    address: str
+
+    @property
+    def host_header(self) -> str:
+        default = 443 if self.scheme == "https" else 80
+        return self.host if self.port == default else f"{self.host}:{self.port}"
+
+
+def post_target(endpoint: str) -> Target | None:
+    """The worker's check right before a post: where to connect, or None if it may not.
+
+    The host is resolved here, once, and every address it gives must be public;
+    the worker then connects to the first of them and to nothing else, so a name
+    that turns private between this check and the connection is never followed.
+    """
+    try:
+        parts = urlsplit(endpoint)
+        port = parts.port
+    except ValueError:
+        return None
     host = (parts.hostname or "").lower()
-    return (
-        parts.scheme == "https"
-        and _literal_ip(host) is None
-        and _known_service(host)
-        and resolves_publicly(host, parts.port or 443)
-    )
+    if _test_origin(endpoint):
+        # A literal loopback address (checked by _test_origin): no lookup at all.
+        return Target(parts.scheme, host, port or 80, str(_literal_ip(host)))
+    if parts.scheme != "https" or _literal_ip(host) is not None or not _known_service(host):
+        return None
+    addresses = _public_addresses(host, port or 443)
+    if not addresses:
+        return None
+    return Target("https", host, port or 443, addresses[0])
+
+
+def may_post(endpoint: str) -> bool:
+    """Would the worker post to `endpoint` now (a public address, or the test origin)?"""
+    return post_target(endpoint) is not None

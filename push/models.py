@@ -24,7 +24,11 @@ class Subscription(models.Model):
     created = models.DateTimeField(_("created"), default=timezone.now)
     # "Firefox on Android": for the member's list of devices, from the User-Agent.
     label = models.CharField(_("device"), max_length=80, blank=True, default="")
-    last_sent = models.DateTimeField(null=True, blank=True)
+    # The push service's last answers, for the admin: when it last took a push, and
+    # when and why it last did not (an error status, no answer, an address refused).
+    last_sent = models.DateTimeField(_("last push taken"), null=True, blank=True)
+    last_failure = models.DateTimeField(_("last failure"), null=True, blank=True)
+    last_error = models.CharField(_("last error"), max_length=300, blank=True, default="")
 
     class Meta:
         verbose_name = _("push subscription")

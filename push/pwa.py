@@ -7,8 +7,10 @@ card table must never be shown from a copy:
   served from its cache first: a hashed name never changes its content;
 - a page (a navigation) always comes from the network; only when the network
   fails does it answer with the offline page, pre-cached for every language at
-  install (it names no member and shows no table), in the language the pages
-  last told it (pwa.js), else the browser's;
+  install (it names no member and shows no table), in the language of the last
+  page the worker fetched (its Content-Language, learnt as it arrives), or that
+  the first page, which came before the worker, told it (pwa.js), else the
+  browser's;
 - nothing else is touched: private pages, JSON, websockets go to the network as
   if there were no worker.
 

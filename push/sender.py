@@ -14,8 +14,11 @@ no page, move or socket ever talks to a push service. Every NOTIFY_PUMP_SECONDS
    (TTL) until the move's deadline.
 2. send: due rows are claimed (queued -> sending), encrypted for their device
    (RFC 8291, aes128gcm, pywebpush's encoder), signed (VAPID, RFC 8292) and
-   posted, with no redirect followed, to an address checked again
-   (push/endpoints.py). 2xx: sent. 404/410: the browser dropped the
+   posted, with no redirect followed, to the address the host resolved to
+   right before, once checked public (push/endpoints.post_target: a name that
+   now resolves inside a network fails that push and is never connected to,
+   and its answer is never looked up again between the check and the
+   connection). 2xx: sent. 404/410: the browser dropped the
    subscription, which is deleted. 429, 5xx, a timeout or a refused
    connection: tried again after PUSH_RETRY_SECONDS, doubling to
    PUSH_RETRY_MAX_SECONDS (or the service's Retry-After), and that service's
@@ -33,7 +36,8 @@ import time
 from collections import defaultdict
 from urllib.parse import urlsplit
 
-import requests
+import requests.certs
+import urllib3
 from django.conf import settings
 from django.db import close_old_connections, transaction
 from django.db.models import F
@@ -227,13 +231,57 @@ def send_queued() -> int:
     if not due:
         return 0
     sent = 0
-    with requests.Session() as session:
+    poster = _Poster()
+    try:
         for pk in due:
-            sent += _send_one(pk, session)
+            sent += _send_one(pk, poster)
+    finally:
+        poster.close()
     return sent
 
 
-def _send_one(pk: int, session: requests.Session) -> int:
+class _Poster:
+    """HTTP posts to checked addresses: one connection pool per (host, address) for a pass.
+
+    urllib3 is given the address, never the name, so it looks nothing up; TLS is
+    verified for the name (SNI and certificate), which is also the Host header.
+    """
+
+    def __init__(self) -> None:
+        self.pools: dict[endpoints.Target, urllib3.HTTPConnectionPool] = {}
+
+    def post(self, target: endpoints.Target, path: str, body: bytes, headers: dict):
+        pool = self.pools.get(target)
+        if pool is None:
+            if target.scheme == "https":
+                pool = urllib3.HTTPSConnectionPool(
+                    target.address,
+                    target.port,
+                    server_hostname=target.host,
+                    assert_hostname=target.host,
+                    cert_reqs="CERT_REQUIRED",
+                    ca_certs=requests.certs.where(),
+                    maxsize=1,
+                )
+            else:  # only the tests' loopback receiver (endpoints.post_target)
+                pool = urllib3.HTTPConnectionPool(target.address, target.port, maxsize=1)
+            self.pools[target] = pool
+        return pool.urlopen(
+            "POST",
+            path,
+            body=body,
+            headers={**headers, "Host": target.host_header},
+            timeout=settings.PUSH_TIMEOUT_SECONDS,
+            retries=False,
+            redirect=False,
+        )
+
+    def close(self) -> None:
+        for pool in self.pools.values():
+            pool.close()
+
+
+def _send_one(pk: int, poster: _Poster) -> int:
     claimed = PushMessage.objects.filter(pk=pk, state=PushMessage.State.QUEUED).update(
         state=PushMessage.State.SENDING, attempts=F("attempts") + 1, next_try=timezone.now()
     )
@@ -258,19 +306,24 @@ def _send_one(pk: int, session: requests.Session) -> int:
     wait = _outages.waiting(host)
     if wait > 0:
         return _retry(message, wait, "", count=False)
-    if not endpoints.may_post(device.endpoint):
-        return _finish(message, PushMessage.State.FAILED, "the address is no longer public")
+    target = endpoints.post_target(device.endpoint)
+    if target is None:
+        # Public when the member subscribed, now inside a network (or no longer a
+        # known push service): nothing is sent there; the device stays, in case
+        # the name is public again, and the admin shows why it gets nothing.
+        return _failed(message, device, "the address is no longer a public push service")
+    parts = urlsplit(device.endpoint)
     try:
-        response = session.post(
-            device.endpoint,
-            data=_encrypt(device, payload(message)),
-            headers=_headers(message, device, now),
-            timeout=settings.PUSH_TIMEOUT_SECONDS,
-            allow_redirects=False,
+        response = poster.post(
+            target,
+            (parts.path or "/") + (f"?{parts.query}" if parts.query else ""),
+            _encrypt(device, payload(message)),
+            _headers(message, device, now),
         )
-    except requests.RequestException as exc:
+    except (urllib3.exceptions.HTTPError, OSError) as exc:
+        _device_failed(device, _why(exc))
         return _retry(message, _outages.down(host), _why(exc))
-    status = response.status_code
+    status = response.status
     if status in (200, 201, 202):
         _outages.up(host)
         Subscription.objects.filter(pk=device.pk).update(last_sent=now)
@@ -281,8 +334,10 @@ def _send_one(pk: int, session: requests.Session) -> int:
         logger.info("push: a subscription answered %s and is removed", status)
         return 0
     if status == 429 or status >= 500:
+        _device_failed(device, f"HTTP {status}")
         return _retry(message, _outages.down(host, _retry_after(response)), f"HTTP {status}")
-    return _finish(message, PushMessage.State.FAILED, f"HTTP {status}: {response.text[:200]}")
+    text = response.data.decode("utf-8", "replace")[:200]
+    return _failed(message, device, f"HTTP {status}: {text}")
 
 
 def payload(message: PushMessage) -> dict:
@@ -325,7 +380,18 @@ def _headers(message: PushMessage, device: Subscription, now: datetime.datetime)
     return headers
 
 
-def _retry_after(response: requests.Response) -> float | None:
+def _device_failed(device: Subscription, error: str) -> None:
+    Subscription.objects.filter(pk=device.pk).update(
+        last_failure=timezone.now(), last_error=error[:300]
+    )
+
+
+def _failed(message: PushMessage, device: Subscription, error: str) -> int:
+    _device_failed(device, error)
+    return _finish(message, PushMessage.State.FAILED, error)
+
+
+def _retry_after(response) -> float | None:
     try:
         return float(response.headers.get("Retry-After", ""))
     except ValueError:

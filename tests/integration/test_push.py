@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import datetime
 import json
+import socket
 
 import pytest
-from django.test import Client
+import urllib3
+from django.test import Client, override_settings
 from django.utils import timezone, translation
 
 from club.models import Player
@@ -24,7 +26,7 @@ from games.models import Seat, Table, Variant
 from notifications import kinds
 from notifications import services as notify
 from notifications.models import Notification, Online, Preference
-from push import keys, sender
+from push import endpoints, keys, sender
 from push.models import PushMessage, Subscription
 from tests.support.members import member
 from tests.support.push_receiver import PushReceiver
@@ -320,6 +322,92 @@ def test_the_test_origin_is_honoured_only_on_loopback(receiver, settings):
     data = good(receiver)
     data["endpoint"] = "http://10.1.2.3:8000/push/ok"
     assert subscribe(signed_in(member("Anna")), data).json()["error"]["code"] == "not_https"
+
+
+# -- DNS rebinding: the name was public when the member subscribed -----------------------
+
+PUBLIC = "93.184.215.14"  # an address on the public internet (never dialled: see `dialled`)
+SERVICE = "push.example.test"
+
+
+@pytest.fixture
+def dns(monkeypatch, settings):
+    """The resolver's answer for SERVICE, as the test sets it; every other name as usual."""
+    settings.PUSH_SERVICE_HOSTS = [SERVICE]
+    answers: list[str] = [PUBLIC]
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        if host == SERVICE:
+            address = answers.pop(0) if len(answers) > 1 else answers[0]
+            return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))]
+        return real(host, port, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return answers
+
+
+@pytest.fixture
+def dialled(monkeypatch) -> list[tuple[str, int]]:
+    """Every address the worker's HTTP client connects to; none is reached (no network here)."""
+    calls: list[tuple[str, int]] = []
+    real = urllib3.util.connection.create_connection
+
+    def create_connection(address, *args, **kwargs):
+        calls.append((address[0], address[1]))
+        if address[0] == "127.0.0.1":
+            return real(address, *args, **kwargs)
+        raise OSError("no network in the tests")
+
+    monkeypatch.setattr(urllib3.util.connection, "create_connection", create_connection)
+    return calls
+
+
+def subscribed_through_dns(receiver, player) -> Subscription:
+    data = receiver.device("phone").subscription(f"https://{SERVICE}:{receiver.port}")
+    assert subscribe(signed_in(player), data).status_code == 201
+    return Subscription.objects.get(player=player)
+
+
+def test_a_name_that_now_resolves_to_loopback_gets_no_connection(receiver, dns, dialled):
+    boris = member("Boris")
+    device = subscribed_through_dns(receiver, boris)  # public then
+    dns[:] = ["127.0.0.1"]  # loopback now: the receiver itself listens there
+    hooks_message(boris, "hello")
+    assert sender.pump()["sent"] == 0
+    assert dialled == [] and receiver.connections == 0
+    message = PushMessage.objects.get(player=boris)
+    assert message.state == PushMessage.State.FAILED and "public" in message.error
+    device.refresh_from_db()
+    assert device.last_failure is not None and "public" in device.last_error
+    assert device.last_sent is None
+    for private in ("10.0.0.7", "169.254.169.254", "::1", "fe80::1"):
+        dns[:] = [private]
+        assert endpoints.post_target(device.endpoint) is None
+
+
+def test_the_worker_connects_to_the_address_it_checked_not_a_later_answer(receiver, dns, dialled):
+    boris = member("Boris")
+    subscribed_through_dns(receiver, boris)
+    # The first lookup at send time says public; any later one would say loopback.
+    dns[:] = [PUBLIC, "127.0.0.1"]
+    hooks_message(boris, "hello")
+    sender.pump()
+    assert dialled == [(PUBLIC, receiver.port)]
+    assert receiver.connections == 0
+    message = PushMessage.objects.get(player=boris)
+    assert message.state == PushMessage.State.QUEUED and "no network" in message.error
+
+
+def test_only_a_literal_loopback_test_origin_is_allowed_and_only_by_the_setting(receiver):
+    device = receiver.device("phone").subscription(receiver.origin)["endpoint"]
+    target = endpoints.post_target(device)
+    assert target is not None and (target.address, target.port) == ("127.0.0.1", receiver.port)
+    with override_settings(PUSH_TEST_ORIGIN=""):
+        assert endpoints.post_target(device) is None
+    named = device.replace("127.0.0.1", "localhost")
+    with override_settings(PUSH_TEST_ORIGIN=receiver.origin.replace("127.0.0.1", "localhost")):
+        assert endpoints.post_target(named) is None
 
 
 @pytest.mark.parametrize(

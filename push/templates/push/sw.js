@@ -77,7 +77,13 @@ async function cacheFirst(request) {
 
 async function pageOrOffline(event) {
   try {
-    return await fetch(event.request);
+    const response = await fetch(event.request);
+    // The page's language, as the server chose it for this navigation (the member's
+    // choice, the picker's cookie, Accept-Language): learnt here, before the page is
+    // even drawn, so the next offline page speaks it however soon the network goes.
+    const language = response.ok && response.headers.get("Content-Language");
+    if (language) event.waitUntil(remember(language));
+    return response;
   } catch (error) {
     // The network failed (no answer at all; an error page from the server is shown as is).
     const cache = await caches.open(OFFLINE_CACHE);
@@ -89,10 +95,21 @@ async function pageOrOffline(event) {
   }
 }
 
-// The language the pages last told this worker: kept in memory while it runs (a
-// page's own view of the cache may lag the worker's), and in its cache for the
-// next time it starts.
+// The language of the last page: kept in memory while this worker runs, and in its
+// cache for the next time it starts. Learnt from each page this worker fetched
+// (pageOrOffline), in the order they arrived; a page it did not fetch (the first
+// one, before the worker took over) tells it instead (static/js/pwa.js).
 let toldLanguage = null;
+
+async function remember(language) {
+  if (!LANGUAGES.includes(language) || language === toldLanguage) return;
+  toldLanguage = language;
+  const settings = await caches.open(SETTINGS_CACHE);
+  await settings.put(
+    LANGUAGE_KEY,
+    new Response(language, { headers: { "Content-Type": "text/plain" } }),
+  );
+}
 
 async function chosenLanguage() {
   if (toldLanguage) return toldLanguage;
@@ -109,19 +126,10 @@ async function chosenLanguage() {
   return DEFAULT_LANGUAGE;
 }
 
-// Every page tells its language (static/js/pwa.js): the member's stored choice,
-// else the cookie, else Accept-Language, as the server chose it.
+// A page this worker did not fetch tells its language (static/js/pwa.js).
 self.addEventListener("message", (event) => {
   const language = event.data && event.data.language;
-  if (typeof language !== "string" || !LANGUAGES.includes(language)) return;
-  toldLanguage = language;
-  event.waitUntil(
-    caches
-      .open(SETTINGS_CACHE)
-      .then((settings) =>
-        settings.put(LANGUAGE_KEY, new Response(language, { headers: { "Content-Type": "text/plain" } })),
-      ),
-  );
+  if (typeof language === "string") event.waitUntil(remember(language));
 });
 
 // -- push (push/sender.py writes the payload, already in the member's language) --
