@@ -80,7 +80,9 @@ def check_offline(context, page, language: str) -> None:
 def test_the_worker_registers_and_the_offline_page_follows_the_language_picker(
     chromium_browser, live_site
 ):
-    context = chromium_browser.new_context(base_url=live_site.url, locale="en-US")
+    context = chromium_browser.new_context(
+        base_url=live_site.url, locale="en-US", timezone_id="America/Port-au-Prince"
+    )
     context.set_default_timeout(20_000)
     # The first page in Russian (the picker's cookie), whatever the browser's own language.
     context.add_cookies([{"name": "django_language", "value": "ru", "url": live_site.url}])
@@ -91,6 +93,9 @@ def test_the_worker_registers_and_the_offline_page_follows_the_language_picker(
         assert script == f"{live_site.url}/sw.js"
         assert scope == f"{live_site.url}/"
         check_installable(context, page)
+        # The page told the server its time zone too (static/js/time-zone.js).
+        zone = [c["value"] for c in context.cookies() if c["name"] == "club_tz"]
+        assert zone == ["America/Port-au-Prince"]
         # The worker did not fetch this first page: the page tells it its language.
         wait_until_told(page, "ru")
         check_offline(context, page, "ru")
