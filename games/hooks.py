@@ -134,6 +134,25 @@ def socket_extras() -> list[SocketExtra]:
 
 
 # ---------------------------------------------------------------------------
+# Away days: an app may say that members' declared away days do not stop the clocks
+# at some of its tables (a club night that does not allow them): `rule(table_id)` is
+# False for such a table. Asked only when a member at the table is away.
+
+AwayRule = Callable[[int], bool]
+_away_rules: list[AwayRule] = []
+
+
+def register_away_rule(rule: AwayRule) -> None:
+    if rule not in _away_rules:
+        _away_rules.append(rule)
+
+
+def away_stops_clock(table_id: int) -> bool:
+    """Do members' away days stop the clocks at this table? (Yes unless an app says no.)"""
+    return all(rule(table_id) for rule in _away_rules)
+
+
+# ---------------------------------------------------------------------------
 # Events: what happened to members at tables (their turn came, a table they sat
 # at started, their game finished, they were invited...), for apps that tell
 # members about it (notifications) without games importing them. Emitters call

@@ -91,7 +91,7 @@ def earliest_deadline(table: Table, actors: list[Seat]) -> datetime.datetime | N
     if paces.is_turn_based(table.pace) and table.turn_started is not None:
         # One query for every member who may act (their declared away days).
         away = pace.absences(
-            [s.player_id for s in actors if pace.is_member_turn(s)], table.turn_started
+            [s.player_id for s in actors if pace.is_member_turn(s)], table.turn_started, table
         )
     deadlines = [
         d

@@ -100,8 +100,13 @@ def lock_player(player_id: int) -> None:
 # Deadlines
 
 
-def absences(player_ids: Iterable[int], since: datetime.datetime) -> dict[int, list[Interval]]:
-    """Each member's away stretches that end after `since`, in order (one query)."""
+def absences(
+    player_ids: Iterable[int], since: datetime.datetime, table: Table | None = None
+) -> dict[int, list[Interval]]:
+    """Each member's away stretches that end after `since`, in order (one query).
+
+    `table`: the stretches that stop the clocks there: none at a table whose app does not
+    let away days count (games.hooks.away_stops_clock: a club night that forbids them)."""
     found: dict[int, list[Interval]] = {}
     ids = list(player_ids)
     if not ids:
@@ -113,6 +118,8 @@ def absences(player_ids: Iterable[int], since: datetime.datetime) -> dict[int, l
     )
     for player_id, starts, ends in rows:
         found.setdefault(player_id, []).append((starts, ends))
+    if found and table is not None and not hooks.away_stops_clock(table.pk):
+        return {}
     return found
 
 
@@ -140,7 +147,7 @@ def member_deadline(
     if delta is None or table.turn_started is None:
         return None
     if away is None:
-        away = absences([seat.player_id], table.turn_started).get(seat.player_id, [])
+        away = absences([seat.player_id], table.turn_started, table).get(seat.player_id, [])
     return extend_past(table.turn_started, delta, away)
 
 
@@ -149,7 +156,7 @@ def seat_deadlines(table: Table, seats: list[Seat], actors: Iterable[int]) -> di
     if not paces.is_turn_based(table.pace) or table.turn_started is None:
         return {}
     members = [seats[a] for a in actors if a < len(seats) and is_member_turn(seats[a])]
-    away = absences([s.player_id for s in members], table.turn_started)
+    away = absences([s.player_id for s in members], table.turn_started, table)
     return {
         s.position: member_deadline(table, s, away.get(s.player_id, [])).isoformat()
         for s in members
@@ -166,6 +173,8 @@ def frame_fields(table: Table, game: Game | None, seats: list[Seat]) -> tuple[di
     if not paces.is_turn_based(table.pace):
         return {}, {}
     back = away_until(s.player_id for s in seats if not s.is_bot)
+    if back and not hooks.away_stops_clock(table.pk):
+        back = {}  # away days do not count here: nobody shows as away
     away = {p: when.timestamp() for p, when in back.items()}
     if table.status != Table.Status.PLAYING or game is None or table.turn_started is None:
         return {}, away
@@ -333,7 +342,7 @@ def emit_turns(
     if not targets:
         return
     turn_based = paces.is_turn_based(table.pace)
-    away = absences([s.player_id for s in targets], table.turn_started) if turn_based else {}
+    away = absences([s.player_id for s in targets], table.turn_started, table) if turn_based else {}
     for seat in targets:
         if turn_based:
             when = member_deadline(table, seat, away.get(seat.player_id, []))

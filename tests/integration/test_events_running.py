@@ -297,3 +297,39 @@ def test_late_join_withdraw_and_return_with_two_games_a_round_counted_in_a_serie
     assert rows[late.pk].row.games == 2 and rows[people[0].pk].row.games == 4
     counted = GameResult.objects.filter(series=series, player__in=people + [late]).count()
     assert counted == sum(r.row.games for r in rows.values())
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("default_variants")
+@pytest.mark.parametrize("allowed", [True, False])
+def test_away_days_count_only_at_a_night_that_allows_them(client, allowed: bool) -> None:
+    """A turn-based night that does not allow away days keeps its tables' clocks running for
+    a member who declared some (the house plays their turn when the time runs out, as for
+    any absent seat), and says so on its page; one that allows them stops the clocks."""
+    from games import away
+    from games.services import pace
+
+    with time_machine.travel(START - datetime.timedelta(days=1), tick=False) as clock:
+        event = night(away_allowed=allowed, min_seats=3, max_seats=3)
+        people = [member(f"Away{i}") for i in range(3)]
+        for person in people:
+            event_services.sign_up(person, event.pk)
+        clock.move_to(START)
+        running.nights_duty()
+        (round_table,) = RoundTable.objects.filter(round__event=event)
+        today = timezone.localdate()
+        for person in people:
+            away.declare(person, today, today + datetime.timedelta(days=2))
+        table = Table.objects.get(pk=round_table.table_id)
+        deadlines = {pace.member_deadline(table, seat) for seat in table.seats.filter(is_bot=False)}
+        plain = table.turn_started + datetime.timedelta(days=1)
+        if allowed:
+            assert all(d > plain + datetime.timedelta(days=1) for d in deadlines)
+            assert table.turn_deadline > plain
+        else:
+            assert deadlines == {plain}
+            assert table.turn_deadline == plain
+        client.force_login(people[0].user)
+        page = client.get(event.get_absolute_url()).content.decode()
+        said = "keep running" if not allowed else "stop your clocks"
+        assert said in page
