@@ -387,3 +387,99 @@ def test_a_member_without_a_password_closes_by_the_mailed_link():
     assert member.get(path).status_code == 200
     assert member.post(path).status_code == 302
     assert AccountClosure.objects.get().player == boris
+
+
+CLOSE_IN_A_CLUB = """
+from club import leaving
+from club.models import Player, Series
+from games.models import Variant
+from tests.support.finished import play_game
+from tools import synthetic
+
+people = [Player.objects.get(pk=p.player_id) for p in synthetic.make_players('drill', 3)]
+keft = Variant.objects.get(name='Keft')
+series = Series.objects.create(name='Drill', slug='drill', variant=keft, min_games=1)
+play_game(keft, people, seed=21, series=series)
+play_game(keft, people[::-1], seed=22, series=series)
+leaving.close_account(people[1])
+emit(people[1].pk)
+"""
+
+AFTER_RESTORE = """
+from allauth.account.models import EmailAddress
+from club.models import AccountClosure, FreedIdentity, Player, Series
+from club.standings import standings
+
+player = Player.objects.select_related('user').get(pk=%(pk)d)
+closure = AccountClosure.objects.get(player=player)
+emit({
+    'name': player.display_name,
+    'label': closure.label,
+    'active': player.user.is_active,
+    'email': player.user.email,
+    'addresses': EmailAddress.objects.filter(user=player.user).count(),
+    'freed': FreedIdentity.objects.count(),
+    'taken': Player.objects.display_name_taken('drill-0001'),
+    'figures': [
+        [r.player_id, r.name, r.rank, r.games, r.losses]
+        for r in standings(Series.objects.get(slug='drill'))
+    ],
+})
+"""
+
+
+@pytest.mark.server
+@pytest.mark.timeout(300)
+@pytest.mark.django_db(transaction=True)
+def test_restore_drill_the_closure_and_the_anonymisation_hold(database, tmp_path):
+    from tests.integration.test_backup import backup, restore_into
+    from tests.support.tables import run_django
+
+    pk = run_django(database, CLOSE_IN_A_CLUB)
+    before = run_django(database, AFTER_RESTORE % {"pk": pk})
+    assert before["name"] == before["label"] and not before["active"] and before["taken"]
+    made = backup(database, tmp_path / "backups")
+    (tmp_path / "restored").mkdir()
+    restored = restore_into(tmp_path / "restored", made)
+    try:
+        after = run_django(restored, AFTER_RESTORE % {"pk": pk})
+    finally:
+        restored.drop()
+    assert after == before
+    assert after["email"] == "" and after["addresses"] == 0 and after["freed"] >= 3
+    assert all("drill-0001" not in str(row) for row in after["figures"])
+
+
+@pytest.mark.usefixtures("default_variants")
+def test_duplicate_matchpoints_and_the_traveller_are_unchanged_and_show_a_former_member():
+    from duplicate.models import Round
+    from duplicate.services import close_round
+    from tests.support.duplicate import finish, make_series, open_round, start
+
+    people = make_players("Anna", OLD_NAME, "Vera")
+    series = make_series("Devyatka", seats=3, min_boards=1)
+    round_ = open_round(series, boards=1)
+    for n, player in enumerate(people):
+        finish(start(player, round_, 1), pick=lambda legal, n=n: legal[n % len(legal)])
+    close_round(round_.pk)
+    round_ = Round.objects.get(pk=round_.pk)
+    urls = [
+        reverse("duplicate_series", args=[series.slug]),
+        reverse("duplicate_csv", args=[series.slug]),
+        reverse("duplicate_round", args=[series.slug, round_.number]),
+    ]
+
+    def shown() -> list[str]:
+        pages = [Client().get(url).content.decode() for url in urls]
+        # Per-response tokens aside, only the name may differ.
+        same = [re.sub(r'(csrfmiddlewaretoken" value|nonce)="[^"]*"', "", p) for p in pages]
+        return [re.sub(r"\b(Borislav|Former member \d+)\b", "X", p) for p in same], pages
+
+    before, pages = shown()
+    assert OLD_NAME in pages[0]
+    closure = leaving.close_account(people[1])
+    after, pages = shown()
+    assert after == before  # every percentage, rank and matchpoint as it was
+    for page in pages:
+        assert shows_nothing_of_boris(page)
+    assert closure.label in pages[0]
