@@ -17,6 +17,7 @@ from games.services.common import (
     Broadcast,
     current_game,
     locked_table,
+    locked_table_game_seats,
     table_seats,
 )
 from games.services.moves import apply_move
@@ -100,13 +101,11 @@ def choose_automatic_move(turn: AutoTurn) -> str:
 @transaction.atomic
 def play_automatic(turn: AutoTurn, move: str) -> Broadcast | None:
     """Play the house's move unless the table moved on (the lock decides between processes)."""
-    table = locked_table(turn.table_id)
+    table, game, seats = locked_table_game_seats(turn.table_id)
     if table.version != turn.version or table.status != Table.Status.PLAYING:
         return None  # the player, or another server process, moved first
     if table.turn_deadline is None or table.turn_deadline > timezone.now():
         return None  # the player came back in the meantime
-    game = current_game(table)
-    seats = table_seats(table)
     # A member's time ran out at a turn-based table: one more missed turn in a row,
     # unless the house already played an earlier action of this same turn.
     pace.missed_move(table, seats[turn.seat], game, same_turn=_house_began_turn(game, turn.seat))

@@ -14,11 +14,9 @@ from games.services.clock import changed
 from games.services.common import (
     Broadcast,
     ServiceError,
-    current_game,
     insert_rows,
-    locked_table,
+    locked_table_game_seats,
     save_fields,
-    table_seats,
 )
 from games.services.results import record_results
 
@@ -26,14 +24,12 @@ from games.services.results import record_results
 @transaction.atomic
 def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadcast:
     """Apply one member's move, with the automatic passes it causes, all or nothing."""
-    table = locked_table(table_id)
-    game = current_game(table)
+    table, game, seats = locked_table_game_seats(table_id)
     if table.status == Table.Status.OPEN or game is None:
         raise ServiceError("not_started", _("The game at this table has not started yet."))
     seat = game.players.index(player_id) if player_id in game.players else None
     if seat is None:
         raise ServiceError("not_seated", _("Only the players seated at this table can move."))
-    seats = table_seats(table)
     mine = seats[seat]
     if mine.resigned_at is not None:
         raise ServiceError(
