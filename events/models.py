@@ -329,6 +329,12 @@ class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
     seated = models.DateTimeField(auto_now_add=True)
+    # The seating (events.seating: member ids per table, None for a bot's seat). The house
+    # deals its tables one by one, each in its own short transaction (events.running
+    # `deal_round`), and sets `dealt` after the last: until then the round is still being
+    # dealt (and a process that died midway has the rest dealt by the next duty).
+    plan = models.JSONField(default=list, blank=True)
+    dealt = models.DateTimeField(null=True, blank=True)
     # Turn-based nights: the house plays out what is left at this time.
     deadline = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)

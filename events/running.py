@@ -87,6 +87,7 @@ def start(event_id: int) -> list[Broadcast]:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
         updates = _seat(event)
+    updates += deal_round(event_id)
     tell_pages(event_id)
     return updates
 
@@ -95,6 +96,7 @@ def seat_next(event_id: int) -> list[Broadcast]:
     """Seat the next round now (the admin's "seat the next round now", or a turn-based round's
     deadline): the house plays out what is left of the current one first. Ends the night
     after its last round."""
+    deal_round(event_id)  # a round still being dealt is dealt in full first
     latest = Round.objects.filter(event_id=event_id).order_by("-number").first()
     number = latest.number if latest else 0
     updates = play_out_round(event_id)
@@ -109,6 +111,7 @@ def seat_next(event_id: int) -> list[Broadcast]:
             current.finished = timezone.now()
             current.save(update_fields=["finished"])
         updates += _seat(event)
+    updates += deal_round(event_id)
     tell_pages(event_id)
     return updates
 
@@ -198,53 +201,108 @@ def _seat(event: Event) -> list[Broadcast]:
         games=event.games_per_round,
     )
     now = timezone.now()
-    current = Round.objects.create(
+    Round.objects.create(
         event=event,
         number=number,
         deadline=now + event.round_length if event.turn_based else None,
+        plan=[list(table) for table in plan.tables],
     )
-    roster = list(Player.objects.bots().filter(bot_level=event.bot_level).order_by("pk"))
-    if not roster:
-        roster = list(Player.objects.bots().order_by("pk"))
-    members = Player.objects.in_bulk(list(present))
-    updates = []
-    for index, plan_table in enumerate(plan.tables, start=1):
-        bots = iter(roster[i % len(roster)] for i in range(len(plan_table)))
-        players = [members[p] if p is not seating.BOT else next(bots) for p in plan_table]
-        table, _game, update = services.deal_fixed_table(
-            players[0],
-            event.variant,
-            players,
-            services.draw_seed(),
-            pace=event.pace,
-            private=False,
-            capped=False,
-            series=event.series,
-        )
-        RoundTable.objects.create(
-            round=current,
-            number=index,
-            table=table,
-            players=[p.pk for p in players],
-            bots=[seat for seat, p in enumerate(plan_table) if p is seating.BOT],
-        )
-        updates.append(update)
-        hooks.emit(
-            hooks.Event(
-                "event_table_ready",
-                tuple(p for p in plan_table if p is not seating.BOT),
-                table_id=table.pk,
-                data={
-                    "event": str(event.name),
-                    "round": number,
-                    "path": event.get_absolute_url(),
-                    "key": f"event_table_ready:{table.pk}",
-                    "pace": event.pace,
-                },
-            )
-        )
     _bump(event)
-    return updates
+    # The tables are dealt once this transaction commits, each in its own (`deal_round`).
+    return []
+
+
+def deal_round(event_id: int) -> list[Broadcast]:
+    """Deal the tables of the night's round still being dealt (if any), one table per short
+    transaction, each table's first frame published as soon as it is dealt (so the moves at
+    other tables never wait behind the whole round's deals), then mark the round dealt.
+
+    Safe to call again or from two processes: each table is dealt under the night's lock
+    once (a table already dealt is skipped), so a start the process died in the middle of
+    is finished by the next duty. Gives the updates it could not publish (none usually)."""
+    current = (
+        Round.objects.filter(event_id=event_id, dealt__isnull=True).order_by("-number").first()
+    )
+    if current is None:
+        return []
+    left: list[Broadcast] = []
+    roster: list[Player] | None = None
+    for index, plan_table in enumerate(current.plan, start=1):
+        if RoundTable.objects.filter(round=current, number=index).exists():
+            continue
+        with transaction.atomic():
+            event = _locked(event_id)
+            if event.status != Event.Status.RUNNING:
+                return left
+            if RoundTable.objects.filter(round=current, number=index).exists():
+                continue  # another process dealt it meanwhile
+            if roster is None:
+                roster = _roster(event)
+            update = _deal_table(event, current, index, plan_table, roster)
+        try:
+            publish([update])
+        except Exception as exc:  # noqa: BLE001 - the caller publishes what did not go
+            logger.info("events: a table's first frame waits (%s)", type(exc).__name__)
+            left.append(update)
+    with transaction.atomic():
+        event = _locked(event_id)
+        if Round.objects.filter(pk=current.pk, dealt__isnull=True).update(dealt=timezone.now()):
+            _bump(event)
+            current.refresh_from_db()
+            # Its tables may all be done already (the house plays fast at bots' tables).
+            if event.status == Event.Status.RUNNING:
+                _advance(event, current)  # seats the next round: it is dealt below
+    tell_pages(event_id)
+    if Round.objects.filter(event_id=event_id, dealt__isnull=True).exists():
+        left += deal_round(event_id)  # the next round, seated just now
+    return left
+
+
+def _roster(event: Event) -> list[Player]:
+    roster = list(Player.objects.bots().filter(bot_level=event.bot_level).order_by("pk"))
+    return roster or list(Player.objects.bots().order_by("pk"))
+
+
+def _deal_table(
+    event: Event, current: Round, index: int, plan_table: list, roster: list[Player]
+) -> Broadcast:
+    """Deal one table of the round's plan (the caller holds the night's lock)."""
+    members = Player.objects.in_bulk([p for p in plan_table if p is not seating.BOT])
+    bots = iter(roster[i % len(roster)] for i in range(len(plan_table)))
+    players = [members[p] if p is not seating.BOT else next(bots) for p in plan_table]
+    table, _game, update = services.deal_fixed_table(
+        players[0],
+        event.variant,
+        players,
+        services.draw_seed(),
+        pace=event.pace,
+        private=False,
+        capped=False,
+        series=event.series,
+    )
+    RoundTable.objects.create(
+        round=current,
+        number=index,
+        table=table,
+        players=[p.pk for p in players],
+        bots=[seat for seat, p in enumerate(plan_table) if p is seating.BOT],
+    )
+    hooks.emit(
+        hooks.Event(
+            "event_table_ready",
+            tuple(p for p in plan_table if p is not seating.BOT),
+            table_id=table.pk,
+            data={
+                "event": str(event.name),
+                "round": current.number,
+                "path": event.get_absolute_url(),
+                "key": f"event_table_ready:{table.pk}",
+                "pace": event.pace,
+            },
+        )
+    )
+    _bump(event)
+    return update
 
 
 def _finish(event: Event) -> list[Broadcast]:
@@ -359,15 +417,27 @@ def table_finished(round_table_id: int) -> list[Broadcast]:
                 round_table.save(update_fields=["finished"])
         _bump(event)
         current = round_table.round
-        if current.finished is None and all(
+        current.refresh_from_db()
+        updates += _advance(event, current)
+    return updates + deal_round(event_id)
+
+
+def _advance(event: Event, current: Round) -> list[Broadcast]:
+    """Once every table of the dealt round is done: the round is finished, and the next one
+    seated when it is the latest (the caller holds the night's lock)."""
+    if (
+        current.finished is None
+        and current.dealt is not None
+        and all(
             table_done(t, event.games_per_round) for t in current.tables.select_related("table")
-        ):
-            current.finished = timezone.now()
-            current.save(update_fields=["finished"])
-            is_last = current.number == event.round_set.order_by("-number").first().number
-            if is_last:
-                updates += _seat(event)
-    return updates
+        )
+    ):
+        current.finished = timezone.now()
+        current.save(update_fields=["finished"])
+        is_last = current.number == event.round_set.order_by("-number").first().number
+        if is_last:
+            return _seat(event)
+    return []
 
 
 def deal_next(round_table: RoundTable) -> Broadcast | None:
@@ -491,6 +561,9 @@ def nights_duty() -> list[Broadcast]:
         updates += seat_next(current.event_id)
     for event in Event.objects.filter(status=Event.Status.RUNNING):
         current = event.round_set.order_by("-number").first()
+        if current is not None and current.dealt is None:
+            updates += deal_round(event.pk)  # a start or round the process died in
+            continue
         if current is None or current.finished is not None:
             with transaction.atomic():
                 locked = _locked(event.pk)
@@ -498,6 +571,7 @@ def nights_duty() -> list[Broadcast]:
                     latest = locked.round_set.order_by("-number").first()
                     if latest is None or latest.finished is not None:
                         updates += _seat(locked)
+            updates += deal_round(event.pk)
             tell_pages(event.pk)
     make_recurrences(now)
     return updates

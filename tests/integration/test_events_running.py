@@ -333,3 +333,44 @@ def test_away_days_count_only_at_a_night_that_allows_them(client, allowed: bool)
         page = client.get(event.get_absolute_url()).content.decode()
         said = "keep running" if not allowed else "stop your clocks"
         assert said in page
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("default_variants")
+def test_a_start_dealt_table_by_table_resumes_after_the_process_died(monkeypatch) -> None:
+    """The start seats the round in one short transaction and deals its tables one per
+    transaction: a process dying after two tables leaves those two dealt and committed, the
+    round not yet marked dealt (so it does not advance), and the next duty deals the rest,
+    each table once."""
+    with time_machine.travel(START - datetime.timedelta(hours=1), tick=False) as clock:
+        event = night(pace="live", min_seats=3, max_seats=3)
+        people = [member(f"Resume{i}") for i in range(12)]
+        for person in people:
+            event_services.sign_up(person, event.pk)
+        Entry.objects.filter(event=event).update(online=True)
+        clock.move_to(START)
+        real = running._deal_table
+        calls = []
+
+        def dies_on_the_third(*args, **kwargs):
+            calls.append(1)
+            if len(calls) == 3:
+                raise SystemExit("the process died")
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(running, "_deal_table", dies_on_the_third)
+        with pytest.raises(SystemExit):
+            running.start(event.pk)
+        (first,) = Round.objects.filter(event=event)
+        assert first.dealt is None and len(first.plan) == 4
+        assert RoundTable.objects.filter(round=first).count() == 2
+        monkeypatch.setattr(running, "_deal_table", real)
+        running.nights_duty()
+        first.refresh_from_db()
+        assert first.dealt is not None
+        tables = RoundTable.objects.filter(round=first).order_by("number")
+        assert [t.number for t in tables] == [1, 2, 3, 4]
+        assert sorted(p for t in tables for p in t.members) == sorted(p.pk for p in people)
+        assert [list(t.players) for t in tables] == [list(p) for p in first.plan]
+        running.nights_duty()  # nothing dealt twice
+        assert RoundTable.objects.filter(round__event=event).count() == 4
