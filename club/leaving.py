@@ -183,7 +183,8 @@ def _scrub_mentions(player: Player, user, old_name: str, label: str) -> None:
 
 def _withdraw_everywhere(player: Player) -> list[Broadcast]:
     """What the member's own withdrawals would do: club nights, waiting duplicate
-    tables, then every seat (a running game: the house plays it to the end)."""
+    tables, then every open or running seat (a running game: the house plays it to
+    the end)."""
     updates: list[Broadcast] = []
     open_nights = Entry.objects.filter(
         player=player, status__in=[Entry.Status.SIGNED_UP, Entry.Status.LATE]
@@ -193,10 +194,13 @@ def _withdraw_everywhere(player: Player) -> list[Broadcast]:
     waiting = GatheringMember.objects.filter(player=player).values_list("gathering_id", flat=True)
     for gathering_id in list(waiting):
         _quietly(leave_gathering, player, gathering_id)
+    # Open and running tables only: leaving a finished one would reopen it for a rematch,
+    # which a club night's or a duplicate board's finished table must never do (their
+    # pages would show it waiting again); a finished table keeps the former member's seat.
     seats = Seat.objects.filter(
         player=player,
         is_bot=False,
-        table__status__in=[Table.Status.OPEN, Table.Status.PLAYING, Table.Status.FINISHED],
+        table__status__in=[Table.Status.OPEN, Table.Status.PLAYING],
     )
     for table_id in sorted(set(seats.values_list("table_id", flat=True))):
         update = _quietly(services.leave_table, player, table_id)

@@ -483,3 +483,46 @@ def test_duplicate_matchpoints_and_the_traveller_are_unchanged_and_show_a_former
     for page in pages:
         assert shows_nothing_of_boris(page)
     assert closure.label in pages[0]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("default_variants")
+def test_a_finished_club_nights_standings_are_unchanged_but_for_the_name():
+    import time_machine
+
+    from events import running
+    from events.models import Event
+    from events.services import sign_up
+    from tests.integration.test_events_running import START, house_turns, night
+
+    with time_machine.travel(START - datetime.timedelta(days=1), tick=False) as clock:
+        event = night(pace="1d", rounds=2, min_seats=3, max_seats=3)
+        people = make_players("Anna", OLD_NAME, "Vera", "Gleb", "Ilya", "Olga")
+        for person in people:
+            sign_up(person, event.pk)
+        clock.move_to(START)
+        with services.seeded_deals(45):
+            for _step in range(300):
+                running.nights_duty()
+                house_turns()
+                if Event.objects.get(pk=event.pk).status == Event.Status.FINISHED:
+                    break
+                clock.shift(datetime.timedelta(hours=6))
+        assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
+        urls = [
+            reverse("event_detail", args=[event.slug]),
+            reverse("event_live", args=[event.slug]),
+        ]
+
+        def shown():
+            pages = [Client().get(url).content.decode() for url in urls]
+            same = [re.sub(r'(csrfmiddlewaretoken" value|nonce)="[^"]*"', "", p) for p in pages]
+            return [re.sub(r"\b(Borislav|Former member \d+)\b", "X", p) for p in same], pages
+
+        before, pages = shown()
+        assert OLD_NAME in pages[0]
+        closure = leaving.close_account(people[1])
+        after, pages = shown()
+    assert after == before
+    assert all(shows_nothing_of_boris(page) for page in pages)
+    assert closure.label in pages[0]
