@@ -21,6 +21,7 @@ app's public functions, which is what a member's own steps there would call.
 
 from __future__ import annotations
 
+import datetime
 import logging
 
 from allauth.account.models import EmailAddress
@@ -32,6 +33,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from chat.broadcast import publish_hidden_sync
 from chat.models import ChatMessage, ChatMute, ChatReport
 from club import export
 from club.models import AccountClosure, FreedIdentity, Player, identity_digests
@@ -93,6 +95,7 @@ def close_account(player: Player, by_admin=None) -> AccountClosure:
         )
         old_name = player.display_name
         _free(player, user)
+        on_screens = _recent_chat(player)
         _delete_own_data(player, user)
         label = _label(closure.pk, player.pk)
         closure.label = label
@@ -104,7 +107,7 @@ def close_account(player: Player, by_admin=None) -> AccountClosure:
         _anonymise_user(user, closure.pk)
         _scrub_mentions(player, user, old_name, label)
         updates += _withdraw_everywhere(player)
-        transaction.on_commit(lambda: _after(player.pk, user.pk, updates))
+        transaction.on_commit(lambda: _after(player.pk, user.pk, updates, on_screens))
     return closure
 
 
@@ -131,6 +134,19 @@ def _free(player: Player, user) -> None:
         for digest in identity_digests(kind, value)
     ]
     FreedIdentity.objects.bulk_create(rows)
+
+
+# The member's chat messages open pages may still show (a room sends its latest
+# CHAT_HISTORY to a socket that connects): told to those pages as hidden, so that
+# no open chat keeps the old name after the messages are deleted.
+CHAT_ON_SCREENS = datetime.timedelta(days=1)
+CHAT_ON_SCREENS_MAX = 500
+
+
+def _recent_chat(player: Player) -> list[tuple[str, int]]:
+    since = timezone.now() - CHAT_ON_SCREENS
+    recent = ChatMessage.objects.filter(author=player, created__gt=since, hidden=False)
+    return list(recent.order_by("-created").values_list("room", "pk")[:CHAT_ON_SCREENS_MAX])
 
 
 def _delete_own_data(player: Player, user) -> None:
@@ -221,8 +237,11 @@ def _quietly(step, *args):
         return None
 
 
-def _after(player_id: int, user_id: int, updates: list[Broadcast]) -> None:
-    """Once committed: the sessions go, the sockets close, the tables hear of it."""
+def _after(
+    player_id: int, user_id: int, updates: list[Broadcast], on_screens: list[tuple[str, int]]
+) -> None:
+    """Once committed: the sessions go, the sockets close, the tables and the chat rooms
+    hear of it."""
     for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
         try:
             owner = session.get_decoded().get("_auth_user_id")
@@ -233,3 +252,9 @@ def _after(player_id: int, user_id: int, updates: list[Broadcast]) -> None:
     close_account_sockets(player_id)
     if updates:
         publish_sync(updates)
+    for room, message_id in on_screens:
+        try:
+            publish_hidden_sync(room, message_id)
+        except Exception:  # noqa: BLE001 - best effort, like every broadcast
+            logger.warning("could not tell chat room %s that a message went", room)
+            break

@@ -313,6 +313,9 @@ async def _socket(path: str, player: Player):
 async def test_open_sockets_close_and_the_table_hears_the_new_name():
     from channels.db import database_sync_to_async
 
+    from chat import broadcast as chat_broadcast
+    from chat import services as chat_services
+
     @database_sync_to_async
     def seated():
         anna, boris = make_players("Anna", OLD_NAME)
@@ -324,8 +327,14 @@ async def test_open_sockets_close_and_the_table_hears_the_new_name():
     path = f"/ws/tables/{table.pk}/"
     his_table, his_lobby = await _socket(path, boris), await _socket("/ws/lobby/", boris)
     hers = await _socket(path, anna)
+    her_chat = await _socket("/ws/lobby/?chat=1", anna)
     for socket in (his_table, hers):
         assert (await socket.receive_json_from())["type"] == "state"
+    assert (await her_chat.receive_json_from())["type"] == "chat_history"
+    # Boris's message, on Anna's open lobby chat.
+    said = await database_sync_to_async(chat_services.send)("lobby", boris.pk, "hello all")
+    await chat_broadcast.publish_message(said)
+    assert (await her_chat.receive_json_from())["message"]["name"] == OLD_NAME
     closure = await database_sync_to_async(leaving.close_account)(boris)
     for socket in (his_table, his_lobby):
         frames = []
@@ -342,7 +351,13 @@ async def test_open_sockets_close_and_the_table_hears_the_new_name():
         frame = await hers.receive_json_from()
     text = str(frame)
     assert OLD_NAME not in text and closure.label in text
+    # The message left Anna's open chat as a moderator's hiding would take it away.
+    frame = await her_chat.receive_json_from()
+    while frame["type"] == "tables":  # her home page's table list, told too
+        frame = await her_chat.receive_json_from()
+    assert frame == {"type": "chat_hidden", "id": said["id"]}
     await hers.disconnect()
+    await her_chat.disconnect()
 
 
 @pytest.mark.usefixtures("default_variants")
