@@ -41,6 +41,13 @@ class AnalysisConfig(AppConfig):
         if not batch:
             threading.Thread(target=self._watch, daemon=True, name="analysis-watch").start()
 
+    def worker_id(self) -> str:
+        """The id the background worker gives the task rows it claims: where it lives, so
+        that a dead worker's analyses are told from a busy one's (analysis/workers.py)."""
+        from analysis import workers
+
+        return workers.worker_id()
+
     def worker_stop(self) -> None:
         """The worker is stopping: the search stops now, not after its search."""
         from analysis import search

@@ -12,8 +12,9 @@ that no page, move or socket waits for:
   `worker_stop()`: the analysis starts its search process at the lowest CPU
   priority and queues again what a stopped worker left running (analysis/apps.py).
 
-The task rows carry a worker id that says where the worker lives
-(analysis/workers.py), so a dead worker's tasks are told from a busy one's.
+The task rows carry the worker id an app gives (an AppConfig's `worker_id()`: the
+analysis' says where the worker lives, analysis/workers.py, so a dead worker's
+tasks are told from a busy one's).
 `manage.py worker` is the same command under its old name (deprecated).
 """
 
@@ -26,8 +27,6 @@ from typing import Any
 from django.apps import apps
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
-
-from analysis import workers
 
 
 class Command(BaseCommand):
@@ -61,11 +60,10 @@ class Command(BaseCommand):
         ]
         for duty in duties:
             duty.start()
-        worker_options: dict[str, Any] = {
-            "interval": options["interval"],
-            "reload": False,
-            "worker_id": workers.worker_id(),
-        }
+        worker_options: dict[str, Any] = {"interval": options["interval"], "reload": False}
+        ids = [config.worker_id() for config in configs if hasattr(config, "worker_id")]
+        if ids:
+            worker_options["worker_id"] = ids[0]
         if options["batch"]:
             worker_options["batch"] = True
         before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
