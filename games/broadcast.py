@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -80,6 +81,8 @@ def close_account_sockets(player_id: int) -> None:
 
 async def publish(updates: list[Broadcast]) -> None:
     """Send each update to its table's group (and the lobby's); never raises."""
+    global _loop
+    _loop = asyncio.get_running_loop()  # the server's loop, for `soon`
     if _outage.since is None:
         try:
             await _send_all(_messages(updates))
@@ -92,6 +95,54 @@ async def publish(updates: list[Broadcast]) -> None:
 def publish_sync(updates: list[Broadcast]) -> None:
     """For views and other sync callers, once their transaction has committed."""
     async_to_sync(publish)(updates)
+
+
+# The event loop the last `publish` ran on: the server's, where every socket lives.
+_loop: asyncio.AbstractEventLoop | None = None
+# Sends handed to it by `soon`, kept until done (a task nobody holds may be collected).
+_pending: set[asyncio.Task] = set()
+
+
+def soon(send: Callable[[], Awaitable[None]], what: str) -> None:
+    """Have `send()` run on the server's event loop, without waiting for it; never raises.
+
+    For best-effort sends made inside a move's database work (a member's unread
+    count after a game ends or starts): waiting for them there held the database
+    thread, which every table's moves share, until the busy loop came round to
+    the send (issue 44, docs/PERFORMANCE.md). Without a running server loop (a
+    management command, a test) the send is awaited as before. `what` names it
+    in the log if it fails.
+    """
+    loop = _loop
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if loop is not None and loop.is_running() and running in (None, loop):
+        try:
+            loop.call_soon_threadsafe(_start, loop, send, what)
+            return
+        except RuntimeError:
+            pass  # the loop closed meanwhile
+    async def awaited() -> None:
+        await send()
+
+    try:
+        async_to_sync(awaited)()
+    except Exception as exc:  # noqa: BLE001 - best effort: the page catches up
+        logger.info("%s did not go out (%s)", what, type(exc).__name__)
+
+
+def _start(loop: asyncio.AbstractEventLoop, send: Callable[[], Awaitable[None]], what: str) -> None:
+    async def guarded() -> None:
+        try:
+            await send()
+        except Exception as exc:  # noqa: BLE001 - best effort: the page catches up
+            logger.info("%s did not go out (%s)", what, type(exc).__name__)
+
+    task = loop.create_task(guarded())
+    _pending.add(task)
+    task.add_done_callback(_pending.discard)
 
 
 def _messages(updates: list[Broadcast]) -> list[tuple[str, dict]]:

@@ -13,7 +13,6 @@ import datetime
 import logging
 from collections.abc import Iterable
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
@@ -24,7 +23,7 @@ from django.utils.translation import gettext as _
 from chat import services as chat
 from club import i18n
 from club.models import GameResult, Player
-from games import hooks
+from games import broadcast, hooks
 from games.broadcast import player_group
 from games.models import Seat, Table
 from games.services import ServiceError
@@ -181,10 +180,9 @@ def push_unread(player_ids: Iterable[int]) -> None:
     counts.update(
         rows.values_list("player_id").annotate(n=Count("pk")).values_list("player_id", "n")
     )
-    try:
-        async_to_sync(_send_counts)(counts)
-    except Exception as exc:  # noqa: BLE001 - the bell catches up on the next page or count
-        logger.info("notifications: the unread count did not go out (%s)", type(exc).__name__)
+    # Not waited for: this runs in a move's database work (a game's end or start),
+    # which must not wait for the event loop (games.broadcast.soon).
+    broadcast.soon(lambda: _send_counts(counts), "notifications: the unread count")
 
 
 async def _send_counts(counts: dict[int, int]) -> None:

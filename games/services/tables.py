@@ -27,7 +27,9 @@ from games.services.common import (
     ServiceError,
     current_game,
     locked_table,
+    locked_table_game_seats,
     locked_visible_table,
+    may_see_private,
     save_fields,
     table_seats,
 )
@@ -393,8 +395,10 @@ def play_again(player: Player, table_id: int) -> Broadcast:
 @transaction.atomic
 def play_again_by_id(player_id: int, table_id: int) -> Broadcast:
     """`play_again` for a member known by id (the table socket's `again` frame)."""
-    table, seats = locked_visible_table(table_id, player_id)
-    game = current_game(table)
+    # One statement for the three reads (every seat of a finished table sends one).
+    table, game, seats = locked_table_game_seats(table_id)
+    if table.private and not may_see_private(table, player_id, seats, None):
+        raise ServiceError("not_found", _("There is no such table."))
     if table.status != Table.Status.FINISHED or game is None:
         raise ServiceError("not_finished", _("Play again is for a finished table."))
     mine = next((s for s in seats if s.player_id == player_id and not s.is_bot), None)

@@ -8,10 +8,14 @@ test's transaction keeps the after-commit callbacks it was given
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pytest
+from asgiref.sync import sync_to_async
 from django.db import connection
 
-from games import hooks, services
+from games import broadcast, hooks, services
 from games.models import Seat, Table, Variant
 from tests.support.members import member
 
@@ -77,3 +81,30 @@ def test_forget_drops_an_apps_registrations_and_only_those():
         assert hooks.forget("benchonl") == 0  # a prefix of a package name is not its package
     finally:
         hooks.unlisten(mine)
+
+
+@pytest.mark.asyncio
+async def test_a_best_effort_send_from_the_database_thread_does_not_wait_for_the_loop():
+    """A bell's unread count sent from a move's database work (a game's end) is handed to
+    the loop, not waited for: the database thread is every table's."""
+    await broadcast.publish([])  # as every move's publish: the server's loop is this one
+    order: list[str] = []
+    gate = threading.Event()
+
+    async def send() -> None:
+        # Let the database thread go on first; a send that were waited for would hold
+        # it here until the gate's timeout, and be first in `order`.
+        await asyncio.to_thread(gate.wait, 10)
+        order.append("sent")
+
+    def database_work() -> None:
+        broadcast.soon(send, "test send")
+        order.append("database thread went on")
+        gate.set()
+
+    await sync_to_async(database_work)()
+    for _ in range(500):
+        if "sent" in order:
+            break
+        await asyncio.sleep(0.01)
+    assert order == ["database thread went on", "sent"]
