@@ -109,10 +109,12 @@ def on_event(event: hooks.Event) -> None:
 
 def record(event: hooks.Event, kind: kinds.Kind) -> list[int]:
     """Write the event's notifications; the members whose bell changed."""
+    # A closed account (club.leaving) is told nothing more: its notifications are gone
+    # and stay gone, even for the game the house finishes for it.
     members = list(
-        Player.objects.filter(pk__in=set(event.player_ids), bot_level="").values_list(
-            "pk", flat=True
-        )
+        Player.objects.filter(
+            pk__in=set(event.player_ids), bot_level="", closure__isnull=True
+        ).values_list("pk", flat=True)
     )
     if kind.turn_based_only and event.table_id is not None:
         # A member with the table open is playing there: the turn is on their screen,
@@ -300,7 +302,13 @@ def invite(by: Player, table_id: int, name: str) -> Player:
             raise ServiceError("closed", _("This table is over: nobody can be invited to it."))
         if not name:
             raise ServiceError("no_name", _("Write the name of the member to invite."))
-        guest = Player.objects.members().named(name[:30]).filter(user__isnull=False).first()
+        # A closed account (inactive user) cannot be invited.
+        guest = (
+            Player.objects.members()
+            .named(name[:30])
+            .filter(user__isnull=False, user__is_active=True)
+            .first()
+        )
         if guest is None:
             raise ServiceError("no_member", _("No member has that name."))
         if guest.pk == by.pk or guest.pk in seated:

@@ -192,7 +192,9 @@ def test_the_only_active_superuser_cannot_close_their_account():
     assert AccountClosure.objects.filter(player=root.player).exists()
 
 
-def test_a_running_seat_goes_to_the_house_and_the_game_ends_as_a_resignation():
+def test_a_running_seat_goes_to_the_house_and_the_game_ends_as_a_resignation(
+    django_capture_on_commit_callbacks,
+):
     anna, boris = make_players("Anna", OLD_NAME)
     table, _ = services.create_table(anna, Variant.objects.get(name="Devyatka"), 2)
     services.join_table(boris, table.pk)
@@ -203,8 +205,12 @@ def test_a_running_seat_goes_to_the_house_and_the_game_ends_as_a_resignation():
     game = services.current_game(table)
     assert seat.position in game.resigned
     # The house plays the resigned seat (here: the rest of the game at once).
-    services.play_out(table.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.play_out(table.pk)
     assert game.results.get(player=boris).resigned
+    # Anna is told the game finished; the closed account is told nothing more.
+    assert Notification.objects.filter(player=anna, kind="game_finished").exists()
+    assert not Notification.objects.filter(player=boris).exists()
     assert Game.objects.get(pk=game.pk).result is not None
     assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED
 
