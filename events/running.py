@@ -310,23 +310,29 @@ def _finish(event: Event) -> list[Broadcast]:
     event.save(update_fields=["status"])
     Round.objects.filter(event=event, finished__isnull=True).update(finished=timezone.now())
     _bump(event)
-    takers = list(
+    _tell_entrants(event, "event_results")
+    return []
+
+
+def _tell_entrants(event: Event, kind: str) -> None:
+    """A notification of `kind` (notifications/kinds.py) to every member taking part (signed
+    up, late or absent; not withdrawn), once per night (its key)."""
+    takers = (
         Entry.objects.filter(event=event)
         .exclude(status=Entry.Status.WITHDRAWN)
         .values_list("player_id", flat=True)
     )
     hooks.emit(
         hooks.Event(
-            "event_results",
+            kind,
             tuple(takers),
             data={
                 "event": str(event.name),
                 "path": event.get_absolute_url(),
-                "key": f"event_results:{event.pk}",
+                "key": f"{kind}:{event.pk}",
             },
         )
     )
-    return []
 
 
 def cancel(event_id: int) -> list[Broadcast]:
@@ -345,22 +351,7 @@ def cancel(event_id: int) -> list[Broadcast]:
         for table_id in list(running):
             updates.append(services.abort_table(table_id, "club night cancelled"))
         _bump(event)
-        takers = list(
-            Entry.objects.filter(event=event)
-            .exclude(status=Entry.Status.WITHDRAWN)
-            .values_list("player_id", flat=True)
-        )
-        hooks.emit(
-            hooks.Event(
-                "event_cancelled",
-                tuple(takers),
-                data={
-                    "event": str(event.name),
-                    "path": event.get_absolute_url(),
-                    "key": f"event_cancelled:{event.pk}",
-                },
-            )
-        )
+        _tell_entrants(event, "event_cancelled")
     tell_pages(event_id)
     return updates
 

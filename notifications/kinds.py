@@ -115,48 +115,41 @@ ROUND_CLOSING = declare(
     )
 )
 # Club nights (the events app): named in the data by the emitter, "event" being the night.
-EVENT_SOON = declare(
-    Kind(
-        "event_soon",
-        _("Club night about to start"),
-        _("The club night %(event)s starts in 10 minutes."),
-        mail_default=True,
-        push_default=True,
-    )
+
+
+def club_night(key: str, label: Promise, text: Promise, push: bool = False) -> Kind:
+    """A club night's kind: mailed unless the member turned it off, pushed too when `push`
+    (the reminders and the table to go to: worth a member's phone)."""
+    return declare(Kind(key, label, text, mail_default=True, push_default=push))
+
+
+EVENT_SOON = club_night(
+    "event_soon",
+    _("Club night about to start"),
+    _("The club night %(event)s starts in 10 minutes."),
+    push=True,
 )
-EVENT_TOMORROW = declare(
-    Kind(
-        "event_tomorrow",
-        _("Club night tomorrow"),
-        _("The club night %(event)s starts tomorrow."),
-        mail_default=True,
-        push_default=True,
-    )
+EVENT_TOMORROW = club_night(
+    "event_tomorrow",
+    _("Club night tomorrow"),
+    _("The club night %(event)s starts tomorrow."),
+    push=True,
 )
-EVENT_TABLE_READY = declare(
-    Kind(
-        "event_table_ready",
-        _("Club night table ready"),
-        _("Round %(round)s of %(event)s is seated: your table is ready."),
-        mail_default=True,
-        push_default=True,
-    )
+EVENT_TABLE_READY = club_night(
+    "event_table_ready",
+    _("Club night table ready"),
+    _("Round %(round)s of %(event)s is seated: your table is ready."),
+    push=True,
 )
-EVENT_RESULTS = declare(
-    Kind(
-        "event_results",
-        _("Club night results"),
-        _("%(event)s is over: the night's standings are on its page."),
-        mail_default=True,
-    )
+EVENT_RESULTS = club_night(
+    "event_results",
+    _("Club night results"),
+    _("%(event)s is over: the night's standings are on its page."),
 )
-EVENT_CANCELLED = declare(
-    Kind(
-        "event_cancelled",
-        _("Club night cancelled"),
-        _("The club night %(event)s was cancelled."),
-        mail_default=True,
-    )
+EVENT_CANCELLED = club_night(
+    "event_cancelled",
+    _("Club night cancelled"),
+    _("The club night %(event)s was cancelled."),
 )
 MESSAGE = declare(
     Kind(
