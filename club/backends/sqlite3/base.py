@@ -14,10 +14,21 @@ Here every write transaction of the process first takes a place in one queue
 rolls back. SQLite's own lock still guards the file (against other
 processes, e.g. `manage.py` commands), so correctness never rests on the
 queue; it only decides who goes next, fairly and without sleeping.
+
+And the write-ahead log is checkpointed beside the writers, not by them. With
+SQLite's default, the commit that fills the log past 1,000 pages copies it
+back into the database file itself: that move (and every move queued behind
+it) waited 1-85 ms, once a second or so at full load (docs/PERFORMANCE.md,
+issue 44). Here a thread of the process's own checkpoints every
+`checkpoint_seconds` (SQLITE_CHECKPOINT_SECONDS) in PASSIVE mode, which takes
+no writer's lock, and the serving connections checkpoint only as a safety net,
+when the log passes CHECKPOINT_SAFETY_PAGES.
 """
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 import threading
 import time
 from collections import deque
@@ -68,6 +79,63 @@ class WriterTurns:
         return len(self._waiting)
 
 
+logger = logging.getLogger(__name__)
+
+# With the checkpointer on: a serving connection checkpoints only past this many
+# log pages (about 40 MB at 4 KiB a page), if the checkpointer fell behind.
+CHECKPOINT_SAFETY_PAGES = 10_000
+
+
+class Checkpointer:
+    """Copies one database file's write-ahead log back into it, every few seconds.
+
+    PASSIVE: it copies what no reader still needs and never waits for, nor
+    blocks, a writer; SQLite releases the GIL meanwhile, so on a second core it
+    costs the moves nothing. A connection of its own per pass, so it never
+    holds the file open between passes (a restore may replace it).
+    """
+
+    def __init__(self, name: str, seconds: float) -> None:
+        self.name = name
+        self.seconds = seconds
+        self.passes = 0
+        self._thread = threading.Thread(
+            target=self._run, name=f"sqlite-checkpoint {name}", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(self.seconds)
+            self.checkpoint()
+
+    def checkpoint(self) -> tuple[int, int, int] | None:
+        """One PASSIVE checkpoint: (busy, log pages, pages checkpointed), None if it failed."""
+        try:
+            conn = sqlite3.connect(self.name, timeout=1, uri=True, check_same_thread=False)
+            try:
+                row = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:
+            logger.debug("checkpoint of %s failed: %s", self.name, exc)
+            return None
+        self.passes += 1
+        return tuple(row)
+
+
+_checkpointers: dict[str, Checkpointer] = {}
+_checkpointers_lock = threading.Lock()  # one checkpointer per file, whichever thread connects
+
+
+def checkpointer_for(name: str, seconds: float) -> Checkpointer:
+    with _checkpointers_lock:
+        found = _checkpointers.get(name)
+        if found is None:
+            found = _checkpointers[name] = Checkpointer(name, seconds)
+        return found
+
+
 # One queue per database file per process (the test suite has several files).
 _turns: dict[str, WriterTurns] = {}
 _turns_lock = threading.Lock()  # makes the dict's get-or-create atomic across threads
@@ -105,6 +173,19 @@ class DatabaseWrapper(SQLiteDatabaseWrapper):
 
     def create_cursor(self, name=None):
         return self.connection.cursor(factory=CursorWrapper)
+
+    def get_connection_params(self) -> dict:
+        params = super().get_connection_params()
+        # Ours, not sqlite3.connect's: how often this process checkpoints (0: SQLite does).
+        self._checkpoint_seconds = float(params.pop("checkpoint_seconds", 0) or 0)
+        return params
+
+    def get_new_connection(self, conn_params):
+        conn = super().get_new_connection(conn_params)
+        if self._checkpoint_seconds > 0 and not self.is_in_memory_db():
+            conn.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_SAFETY_PAGES}")
+            checkpointer_for(str(self.settings_dict["NAME"]), self._checkpoint_seconds)
+        return conn
 
     def _writer_turns(self) -> WriterTurns:
         return turns_for(str(self.settings_dict["NAME"]))
