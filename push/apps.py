@@ -11,6 +11,9 @@ class PushConfig(AppConfig):
     verbose_name = _("Push notifications")
     default_auto_field = "django.db.models.BigAutoField"
 
+    def ready(self) -> None:
+        from push import checks  # noqa: F401 - registers the deploy check on PUSH_TEST_ORIGIN
+
     def worker_duty(self, stop: threading.Event) -> None:
         """Run by the task worker (`manage.py worker`) in a thread of its own: pushes."""
         from django.conf import settings

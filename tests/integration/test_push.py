@@ -540,3 +540,17 @@ def test_without_a_key_the_page_says_push_is_off_and_has_no_push_column(settings
     page = signed_in(member("Anna")).get("/notifications/settings/")
     assert "turn__push" not in page.context["form"].fields
     assert 'data-testid="push-unavailable"' in page.content.decode()
+
+
+def test_check_deploy_warns_while_the_test_origin_is_set(settings):
+    from django.core.management import call_command
+
+    from push.checks import no_test_origin
+
+    settings.PUSH_TEST_ORIGIN = ""
+    assert no_test_origin() == []
+    settings.PUSH_TEST_ORIGIN = "http://127.0.0.1:9999"
+    [warning] = no_test_origin()
+    assert warning.id == "push.W001" and "127.0.0.1:9999" in warning.msg
+    with pytest.raises(Exception, match="push.W001"):
+        call_command("check", "--deploy", "--fail-level", "WARNING")
