@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from club import leaving
-from club.models import AccountClosure, GameResult, Player, Series
+from club.models import AccountClosure, DataExport, GameResult, Player, Series
 from games.forms import paces_field
 from games.i18n import lazy_format
 from games.models import RateLimitEvent
@@ -80,6 +80,25 @@ class PlayerAdmin(admin.ModelAdmin):
                 messages.SUCCESS,
             )
         return None
+
+
+@admin.register(DataExport)
+class DataExportAdmin(admin.ModelAdmin):
+    """Members' data exports, for operators: state and dates, never the link or the file."""
+
+    list_display = ["player", "state", "created", "ready_at", "expires", "size"]
+    list_filter = ["state"]
+    fields = list_display
+    readonly_fields = list_display
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(AccountClosure)

@@ -25,6 +25,7 @@ from pathlib import Path
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_tasks import task
@@ -154,7 +155,7 @@ def make(export_id: int) -> DataExport | None:
                 KIND,
                 (export.player_id,),
                 data={
-                    "path": "/account/data/",
+                    "path": reverse("account_data"),
                     "days": settings.EXPORT_DAYS,
                     "key": f"export:{export.pk}",
                 },

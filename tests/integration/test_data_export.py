@@ -92,6 +92,15 @@ def test_the_export_matches_the_pages_and_holds_no_other_members_hidden_card(
     assert Notification.objects.filter(player=boris, kind="data_export").count() == 1
     bell = member.get(reverse("notifications")).content.decode()
     assert "The copy of your data is ready" in bell
+    note = Notification.objects.get(player=boris, kind="data_export")
+    opened = member.get(reverse("notification_open", args=[note.pk]))
+    assert opened.status_code == 302 and opened["Location"] == reverse("account_data")
+    # Operators see it in admin without its link.
+    from django.contrib.auth import get_user_model
+
+    root = get_user_model().objects.create_superuser("root", "root@ex.com", "pw")
+    listing = client_for(root.player).get(reverse("admin:club_dataexport_changelist"))
+    assert listing.status_code == 200 and ready.token not in listing.content.decode()
     page = member.get(reverse("account_data")).content.decode()
     link = reverse("account_data_download", args=[ready.token])
     assert link in page
