@@ -552,3 +552,15 @@ def test_a_finished_club_nights_standings_are_unchanged_but_for_the_name():
     assert after == before
     assert all(shows_nothing_of_boris(page) for page in pages)
     assert closure.label in pages[0]
+
+
+@pytest.mark.usefixtures("default_variants")
+def test_a_duplicate_board_being_played_goes_to_the_house():
+    from tests.support.duplicate import make_series, open_round, start
+
+    (boris,) = make_players(OLD_NAME)
+    round_ = open_round(make_series("Devyatka", seats=3), boards=1)
+    play = start(boris, round_, 1)
+    leaving.close_account(boris)
+    seat = Table.objects.get(pk=play.table_id).seats.get(player=boris)
+    assert seat.resigned_at is not None
