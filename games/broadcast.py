@@ -124,6 +124,7 @@ def soon(send: Callable[[], Awaitable[None]], what: str) -> None:
             return
         except RuntimeError:
             pass  # the loop closed meanwhile
+
     async def awaited() -> None:
         await send()
 

@@ -23,6 +23,10 @@ write and one group broadcast per move"). `--floors` picks them.
 `--think 0` saturates (each table moves again as soon as every seat has the
 last frame); the figures then to read are moves/s over the whole run and p95.
 
+`--processes 2` (with `--postgres`) adds a run of the site on two server
+processes sharing the database and Redis, the load tool spreading the tables
+over them.
+
 `--without APPS` adds a run of the site with those apps' hooks taken out
 (`tests/bench/site_app.py`, games.hooks `forget`), e.g. `--without
 notifications --without ratings --without notifications,ratings,events,chat`:
@@ -228,7 +232,7 @@ def _quantile(ordered: list[float], q: float) -> float:
 # -- the real site: python -m tools.loadtest ----------------------------------
 
 
-def _real_run(args: argparse.Namespace, tree: Path, without: str = "") -> dict:
+def _real_run(args: argparse.Namespace, tree: Path, without: str = "", processes: int = 1) -> dict:
     port = _free_port()
     env, drop = _environment(args, f"floor_site_{port}")
     subprocess.run([PYTHON, "manage.py", "migrate", "-v0"], cwd=tree, env=env, check=True)
@@ -236,16 +240,20 @@ def _real_run(args: argparse.Namespace, tree: Path, without: str = "") -> dict:
     if without:
         env["BENCH_WITHOUT"] = without
         app = "tests.bench.site_app:application"
-    proc = _server(tree, port, app, env)
+    ports = [port] + [_free_port() for _ in range(processes - 1)]
+    procs = [_server(tree, p, app, env) for p in ports]
     report = Path(tempfile.gettempdir()) / f"floor-real-{port}.json"
     again = ["--again", "socket"] if _has_socket_again(tree) else []
+    # Each process serves its share of the tables (the load tool spreads them over the
+    # URLs); its CPU is counted with the others'.
+    urls = [arg for p in ports for arg in ("--url", f"http://127.0.0.1:{p}")]
+    pids = [arg for proc in procs for arg in ("--server-pid", str(proc.pid))]
     try:
         subprocess.run(
             [
                 PYTHON,
                 *_loadtest(tree),
-                "--url",
-                f"http://127.0.0.1:{port}",
+                *urls,
                 "--tables",
                 str(args.tables),
                 "--seats",
@@ -254,8 +262,7 @@ def _real_run(args: argparse.Namespace, tree: Path, without: str = "") -> dict:
                 str(args.think),
                 "--duration",
                 str(args.duration),
-                "--server-pid",
-                str(proc.pid),
+                *pids,
                 "--probe-interval",
                 "0",
                 *again,
@@ -268,7 +275,8 @@ def _real_run(args: argparse.Namespace, tree: Path, without: str = "") -> dict:
             stdout=subprocess.DEVNULL,
         )
     finally:
-        _stop(proc)
+        for proc in procs:
+            _stop(proc)
         drop()
     figures = json.loads(report.read_text())
     report.unlink()
@@ -311,11 +319,19 @@ def main() -> None:
         help="also run the site with these apps' hooks taken out (comma list; repeatable)",
     )
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL + Redis")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="also run the site on this many server processes (PostgreSQL + Redis only)",
+    )
     parser.add_argument("--postgres-url", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
     parser.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.processes > 1 and not args.postgres:
+        parser.error("--processes needs --postgres: the in-memory layer is one process's")
     if args.client:
         _client_main(args)
         return
@@ -330,6 +346,13 @@ def main() -> None:
         if kind in floors
     ]
     runs.append(("site", lambda: _real_run(args, ROOT)))
+    if args.processes > 1:
+        runs.append(
+            (
+                f"site, {args.processes} processes",
+                lambda: _real_run(args, ROOT, processes=args.processes),
+            )
+        )
     runs += [
         (f"site without {apps}", lambda apps=apps: _real_run(args, ROOT, apps))
         for apps in args.without
