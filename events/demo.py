@@ -22,7 +22,7 @@ from club.models import Player
 from events import running
 from events.models import Entry, Event, RoundTable
 from games import services
-from games.models import Table, Variant
+from games.models import Seat, Table, Variant
 
 PAST = "demo-club-night"
 UPCOMING = "friday-club-night"
@@ -83,6 +83,11 @@ def _past_night(variant: Variant, people: list[Player], demo: ModuleType) -> int
             round_tables = list(RoundTable.objects.filter(round__event=event, round__number=number))
             for round_table in round_tables:
                 if round_table.table.status == Table.Status.PLAYING:
+                    # The demo's members sit at their tables (the house would otherwise
+                    # play their seats, away from the deal until they open the table).
+                    Seat.objects.filter(table_id=round_table.table_id, is_bot=False).update(
+                        away_since=None
+                    )
                     demo.play(
                         round_table.table_id,
                         random.Random(_seed("night", number, round_table.number)),

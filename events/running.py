@@ -280,6 +280,10 @@ def _deal_table(
         capped=False,
         series=event.series,
     )
+    if not event.turn_based:
+        # A live night's members may never open their table: their seats are played by the
+        # house after the usual grace, as when a member leaves a table (until they come).
+        services.away_unless_here(table.pk)
     RoundTable.objects.create(
         round=current,
         number=index,

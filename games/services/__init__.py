@@ -31,6 +31,7 @@ from games.services.moves import play_move
 from games.services.pace import turn_waiting
 from games.services.presence import (
     SERVER_ID,
+    away_unless_here,
     refresh_presence,
     seat_connected,
     seat_disconnected,
@@ -95,6 +96,7 @@ __all__ = [
     "quick_game",
     "rate_games",
     "refresh_presence",
+    "away_unless_here",
     "remove_bot",
     "seat_connected",
     "seat_disconnected",

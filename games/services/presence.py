@@ -53,6 +53,20 @@ def seat_connected(table_id: int, player_id: int, channel: str) -> None:
             _reschedule(table, seat)
 
 
+def away_unless_here(table_id: int) -> None:
+    """The table's seated members with no connection open are away from now on: for a table
+    the club seated them at without their asking (a club night's), which some may never
+    open. As for a member who left, the house plays their turns once AWAY_GRACE_SECONDS
+    have passed, until they open the table (`seat_connected`)."""
+    with transaction.atomic():
+        table = _table_or_none(table_id)
+        if table is None:
+            return
+        now = timezone.now()
+        for seat in table.seats.filter(is_bot=False, away_since__isnull=True):
+            _mark_away_if_gone(table, seat, now)
+
+
 def seat_disconnected(table_id: int, channel: str) -> None:
     """A connection closed: its seat is away if it was the member's last one."""
     if not Presence.objects.filter(channel=channel).exists():

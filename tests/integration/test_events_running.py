@@ -374,3 +374,10 @@ def test_a_start_dealt_table_by_table_resumes_after_the_process_died(monkeypatch
         assert [list(t.players) for t in tables] == [list(p) for p in first.plan]
         running.nights_duty()  # nothing dealt twice
         assert RoundTable.objects.filter(round__event=event).count() == 4
+        # Nobody has opened their table yet: every member's seat is away from the deal, so
+        # the house plays it after the usual grace (a live round cannot stall on them).
+        from games.models import Seat
+
+        seats = Seat.objects.filter(table__event_table__round=first, is_bot=False)
+        assert seats.count() == 12
+        assert not seats.filter(away_since__isnull=True).exists()
