@@ -46,7 +46,7 @@ class SubscriptionAdmin(admin.ModelAdmin):
         "key_hint",
     )
     readonly_fields = fields
-    actions = ["delete_selected"]
+    # Deleting: the site's own "delete selected" action (delete permission), nothing else.
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # a browser subscribes itself (the notifications settings page)
