@@ -121,8 +121,8 @@ def _postgres_pool() -> dict:
 # lock at BEGIN so two moves on one game serialise instead of deadlocking on
 # a lock upgrade; the timeout makes a waiting writer queue instead of failing.
 # Django's SQLite backend, with the process's write transactions queued in
-# order instead of polling SQLite's file lock (club/backends/sqlite3/base.py).
-SQLITE_ENGINE = "club.backends.sqlite3"
+# order instead of polling SQLite's file lock (club/serving/backends/sqlite3/base.py).
+SQLITE_ENGINE = "club.serving.backends.sqlite3"
 _SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
@@ -207,7 +207,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # While the database is away: the 503 page at once, in the visitor's
     # language (docs/OPERATIONS.md, "When Redis or PostgreSQL goes away").
-    "club.middleware.database_away",
+    "club.serving.middleware.database_away",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -215,15 +215,15 @@ MIDDLEWARE = [
     # The reader's time zone (the browser's cookie, kept on the member's profile).
     "club.i18n.MemberTimeZoneMiddleware",
     # An admin query parameter holding a number no id can be: 404, not a 500.
-    "club.middleware.admin_ids_in_range",
+    "club.serving.middleware.admin_ids_in_range",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "club.csp.ContentSecurityPolicyMiddleware",
+    "club.serving.csp.ContentSecurityPolicyMiddleware",
     "allauth.account.middleware.AccountMiddleware",
 ]
 
 ROOT_URLCONF = "club.urls"
-ASGI_APPLICATION = "club.asgi.application"
+ASGI_APPLICATION = "club.serving.asgi.application"
 
 TEMPLATES = [
     {
@@ -246,7 +246,7 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": _database(env("DATABASE_URL"))}
-# HTTP requests inside Django at once (club/http_slots.py); 0: no limit. On
+# HTTP requests inside Django at once (club/serving/http_slots.py); 0: no limit. On
 # PostgreSQL a request spends most of its time waiting for the network, so more
 # of them may overlap (docs/PERFORMANCE.md, "Rematches and posts under load").
 HTTP_CONCURRENCY = env_int(
@@ -266,7 +266,7 @@ if REDIS_URL:
     # and cooldowns (games/limits.py) count across processes.
     CACHES = {
         "default": {
-            "BACKEND": "club.cache.FailOpenRedisCache",
+            "BACKEND": "club.serving.cache.FailOpenRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": CHANNELS_PREFIX,
             "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
@@ -318,11 +318,11 @@ if REDIS_URL and REDIS_LAYER == "pubsub":
     # latency (docs/PERFORMANCE.md, "Scale-out"). Nothing is queued for a
     # socket that is not listening, which the tables tolerate: a seat that
     # misses a version resynchronises (docs/PROTOCOL.md, "Versions").
-    # club.layers' subclass rides out a Redis outage quietly and refreshes the
+    # club.serving.channel_layers' subclass rides out a Redis outage quietly and refreshes the
     # process's sockets when its subscription comes back (docs/OPERATIONS.md).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "club.layers.RedisPubSubChannelLayer",
+            "BACKEND": "club.serving.channel_layers.RedisPubSubChannelLayer",
             "CONFIG": {**_REDIS_CONFIG, "on_reconnect": "games.broadcast.layer_reconnected"},
         }
     }
@@ -336,11 +336,11 @@ elif REDIS_URL:
 else:
     # The in-memory layer drops messages for a channel holding `capacity`
     # undelivered ones (100 by default); a busy table must not lose updates.
-    # club.layers is Channels' in-memory layer minus its per-message
+    # club.serving.channel_layers is Channels' in-memory layer minus its per-message
     # O(connections) expiry walk and deepcopy per recipient (docs/PERFORMANCE.md).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "club.layers.InMemoryChannelLayer",
+            "BACKEND": "club.serving.channel_layers.InMemoryChannelLayer",
             "CONFIG": {"capacity": 1000, "expiry": 60},
         }
     }
@@ -579,7 +579,7 @@ _COLLECTED = (STATIC_ROOT / "staticfiles.json").exists() or sys.argv[1:2] == ["c
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "club.storage.ClubStaticStorage"
+        "BACKEND": "club.serving.storage.ClubStaticStorage"
         if _COLLECTED
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
@@ -601,7 +601,7 @@ SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-# club/csp.py: scripts, styles and connections from the site itself only.
+# club/serving/csp.py: scripts, styles and connections from the site itself only.
 CONTENT_SECURITY_POLICY = env("DJANGO_CSP") or (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
@@ -612,8 +612,8 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    # Tokens in addresses (unsubscribe links, invites) never reach a log (club/logsafe.py).
-    "filters": {"redact_secrets": {"()": "club.logsafe.RedactSecrets"}},
+    # Tokens in addresses (unsubscribe links, invites) never reach a log (club/serving/logsafe.py).
+    "filters": {"redact_secrets": {"()": "club.serving.logsafe.RedactSecrets"}},
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",

@@ -11,7 +11,7 @@ The database is the truth; the broadcast is best effort and heals itself
   RETRY_SECONDS until the layer takes them; then one warning says how many
   updates did not go through it.
 - When this process's subscription comes back (`layer_reconnected`, called by
-  club.layers), its sockets may have missed what other processes published
+  club.serving.channel_layers), its sockets may have missed what other processes published
   meanwhile: each table they follow gets its current state from the database.
 """
 
@@ -179,7 +179,9 @@ async def _send_all(messages: list[tuple[str, dict]]) -> None:
         for group, message in messages:
             await layer.group_send(group, message)
         return
-    send_many = getattr(layer, "group_send_many", None)  # Redis: one round trip (club.layers)
+    send_many = getattr(
+        layer, "group_send_many", None
+    )  # Redis: one round trip (club.serving.channel_layers)
     if send_many is not None:
         sends = [send_many(messages)]
     else:

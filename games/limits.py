@@ -3,7 +3,7 @@
 - **Cooldowns**: a socket closed for flooding (4429) puts its account, its
   session and (for anonymous sockets) its address in a cooldown; a new
   socket from any of them is refused at the handshake until it ends
-  (club/handshake.py refuses by session or address before any database
+  (club/serving/handshake.py refuses by session or address before any database
   work; the consumers by account). Each strike within WS_COOLDOWN_FORGET
   seconds doubles it: WS_COOLDOWN_SECONDS, x2, x4 ... up to
   WS_COOLDOWN_MAX_SECONDS.

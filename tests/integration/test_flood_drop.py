@@ -1,4 +1,4 @@
-"""A socket closed for flooding loses its TCP connection at once (club/server.py).
+"""A socket closed for flooding loses its TCP connection at once (club/serving/server.py).
 
 A raw client against the real server (`python -m club.server`, as deployed)
 signs in, opens a table socket and sends `sync` frames as fast as it can,

@@ -1,4 +1,4 @@
-"""HTTP requests enter Django a few at a time (club/http_slots.py).
+"""HTTP requests enter Django a few at a time (club/serving/http_slots.py).
 
 When many requests arrive together, only HTTP_CONCURRENCY of them run inside
 Django at once; the others wait on the event loop, in order. A request's body
@@ -12,7 +12,7 @@ import asyncio
 import pytest
 from asgiref.testing import ApplicationCommunicator
 
-from club.http_slots import HttpSlots
+from club.serving.http_slots import HttpSlots
 
 
 def http_scope(path: str = "/", method: str = "GET") -> dict:

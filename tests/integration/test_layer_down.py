@@ -1,6 +1,6 @@
 """With Redis unreachable from the start, one process's table still plays (in-process, fast).
 
-The real pub/sub layer (club.layers) points at a port where nothing listens:
+The real pub/sub layer (club.serving.channel_layers) points at a port where nothing listens:
 sockets still connect (their subscriptions are kept for when Redis comes),
 a move is answered to the mover and reaches the other socket of this process
 at once, nothing is answered with an error, and `table_state` (what a process
@@ -32,7 +32,7 @@ def dead_redis(settings):
     """The pub/sub layer, on a Redis that is not there."""
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "club.layers.RedisPubSubChannelLayer",
+            "BACKEND": "club.serving.channel_layers.RedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": f"redis://127.0.0.1:{free_port()}/0"}],
                 "on_reconnect": "games.broadcast.layer_reconnected",

@@ -118,11 +118,11 @@ def _layer(**env: str) -> subprocess.CompletedProcess:
 
 
 def test_redis_uses_the_pubsub_layer_unless_told_otherwise():
-    assert _layer().stdout.strip() == "club.layers.InMemoryChannelLayer"
+    assert _layer().stdout.strip() == "club.serving.channel_layers.InMemoryChannelLayer"
     redis = "redis://127.0.0.1:6379/5"
     pubsub = _layer(REDIS_URL=redis).stdout.strip()
-    # channels_redis's pub/sub layer, in club.layers' subclass that rides out outages.
-    assert pubsub == "club.layers.RedisPubSubChannelLayer"
+    # channels_redis's pub/sub layer, in club.serving.channel_layers' subclass that rides out outages.
+    assert pubsub == "club.serving.channel_layers.RedisPubSubChannelLayer"
     core = _layer(REDIS_URL=redis, REDIS_LAYER="core").stdout.strip()
     assert core == "channels_redis.core.RedisChannelLayer"
     wrong = _layer(REDIS_URL=redis, REDIS_LAYER="fast")

@@ -246,7 +246,7 @@ class DaphneServer:
         log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
             [
-                # The club's daphne (club/server.py), as `make run` and the
+                # The club's daphne (club/serving/server.py), as `make run` and the
                 # deployment start it.
                 str(BIN / "python"),
                 "-m",

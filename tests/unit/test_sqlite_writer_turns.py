@@ -1,4 +1,4 @@
-"""SQLite writers of one process take turns in the order they asked (club/backends/sqlite3)."""
+"""SQLite writers of one process take turns in the order they asked (club/serving/backends/sqlite3)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 import pytest
 from django.db import connection, transaction
 
-from club.backends.sqlite3.base import WriterTurns, turns_for
+from club.serving.backends.sqlite3.base import WriterTurns, turns_for
 
 
 def _wait_until(condition, seconds: float = 10.0) -> None:

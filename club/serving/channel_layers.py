@@ -35,7 +35,7 @@ from channels.layers import InMemoryChannelLayer as _InMemoryChannelLayer
 from channels_redis.pubsub import RedisPubSubLoopLayer, RedisSingleShardConnection
 from django.utils.module_loading import import_string
 
-logger = logging.getLogger(__name__)
+logger = logging.getLogger("club.layers")  # the name its log lines have always carried
 
 
 class InMemoryChannelLayer(_InMemoryChannelLayer):

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.cache.backends.redis import RedisCache
 
-logger = logging.getLogger(__name__)
+logger = logging.getLogger("club.cache")  # the name its log lines have always carried
 
 
 class FailOpenRedisCache(RedisCache):

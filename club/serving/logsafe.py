@@ -6,7 +6,7 @@ token is a path segment (`/notifications/unsubscribe/<token>/`: RFC 8058 mail
 clients post to the very address in the mail). Whoever reads the logs must
 not be able to open a private table or switch a member's mail off, so every
 path a log line shows goes through `redact`: the query string is dropped and
-the token's segment is replaced. daphne's access log (club/server.py) and
+the token's segment is replaced. daphne's access log (club/serving/server.py) and
 Django's own request log (a refused method or a 404 names its path: the
 `RedactSecrets` filter on the console handler, club/settings.py) both do.
 The nginx example logs `$uri` through the same rule (docs/deploy/nginx-club.conf).
