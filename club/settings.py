@@ -128,7 +128,7 @@ _SQLITE_OPTIONS = {
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     # The write-ahead log is copied back by a thread of each process, not by the
-    # commit that fills it (club/backends/sqlite3/base.py); 0: SQLite's own way.
+    # commit that fills it (club/serving/backends/sqlite3/base.py); 0: SQLite's own way.
     "checkpoint_seconds": max(0.0, env_float("SQLITE_CHECKPOINT_SECONDS", 1.0)),
 }
 # SQLite keeps its connection: every websocket move runs in the one shared

@@ -1,4 +1,4 @@
-"""The write-ahead log is copied back beside the writers, not by them (club/backends/sqlite3).
+"""The write-ahead log is copied back beside the writers, not by them (club/serving/backends/sqlite3).
 
 With SQLite's default the commit that fills the log past 1,000 pages runs the
 checkpoint itself, and every move queued behind it waits (issue 44). The
@@ -14,7 +14,7 @@ import threading
 import pytest
 from django.db import connections
 
-from club.backends.sqlite3.base import CHECKPOINT_SAFETY_PAGES, Checkpointer
+from club.serving.backends.sqlite3.base import CHECKPOINT_SAFETY_PAGES, Checkpointer
 
 
 @pytest.fixture(autouse=True)
@@ -28,7 +28,7 @@ def _database(tmp_path) -> tuple[dict, str]:
     name = str(tmp_path / "club.sqlite3")
     settings = {
         **connections["default"].settings_dict,
-        "ENGINE": "club.backends.sqlite3",
+        "ENGINE": "club.serving.backends.sqlite3",
         "NAME": name,
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
@@ -40,7 +40,7 @@ def _database(tmp_path) -> tuple[dict, str]:
 
 
 def _wrapper(settings: dict):
-    from club.backends.sqlite3.base import DatabaseWrapper
+    from club.serving.backends.sqlite3.base import DatabaseWrapper
 
     return DatabaseWrapper(settings, alias="checkpoint-test")
 
