@@ -104,7 +104,8 @@ def _locked_table_sql() -> str:
 
 
 def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Seat]]:
-    """`locked_table`, `current_game` and `table_seats` in one statement: a move's reads.
+    """`locked_table`, `current_game` and `table_seats`: a move's reads, in one statement
+    on SQLite.
 
     A move reads all three; one round trip instead of three was about a tenth of
     the database thread's time per move (docs/PERFORMANCE.md, issue 44). One row
@@ -113,6 +114,15 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
     """
     if not id_in_range(table_id):
         raise ServiceError("not_found", _("There is no such table."))
+    if connection.features.has_select_for_update_of:
+        # PostgreSQL: a statement that waited for the row lock sees the locked row's
+        # newest version but the joined rows as they were when it began (READ
+        # COMMITTED). A move that waited behind another move at the table would read
+        # the game before that move. Lock first; the reads after see what committed.
+        table = locked_table(table_id)
+        return table, current_game(table), table_seats(table)
+    # SQLite: the IMMEDIATE transaction already holds the database's write lock, so
+    # nothing changes under this statement.
     shapes = [_shape(m) for m in (Table, Variant, Series, Game, Seat, Player)]
     starts = [sum(shape.width for shape in shapes[:i]) for i in range(len(shapes))]
     with connection.cursor() as cursor:
@@ -140,9 +150,8 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
 
 @_per_vendor
 def _locked_table_game_seats_sql() -> str:
-    # As `_locked_table_sql`: only the table's row is locked (`OF t`); the outer
-    # joins' sides are not (PostgreSQL refuses to lock the nullable side of one).
-    lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
+    # SQLite only (see `locked_table_game_seats`): no FOR UPDATE, the transaction's
+    # write lock is the lock.
     columns = ", ".join(
         _shape(model).select(alias)
         for model, alias in (
@@ -162,7 +171,7 @@ def _locked_table_game_seats_sql() -> str:
         "(SELECT MAX(g2.number) FROM games_game g2 WHERE g2.table_id = t.id) "
         "LEFT JOIN games_seat st ON st.table_id = t.id "
         "LEFT JOIN club_player p ON p.id = st.player_id "
-        f"WHERE t.id = %s ORDER BY st.position{lock}"
+        "WHERE t.id = %s ORDER BY st.position"
     )
 
 

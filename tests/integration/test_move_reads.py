@@ -1,0 +1,69 @@
+"""A move's reads (games.services.common.locked_table_game_seats) see what the move before
+it committed, on either database (issue 44).
+
+On SQLite the three reads are one statement: the IMMEDIATE transaction holds the
+write lock from its start. On PostgreSQL a statement that waited for a row lock sees
+the locked row's newest version but the joined rows as they were when it began, so
+there the table is locked first and read after.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.db import connection, transaction
+
+from games import services
+from games.models import Variant
+from games.services.common import (
+    current_game,
+    locked_table,
+    locked_table_game_seats,
+    save_fields,
+)
+from tests.support.members import member
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("default_variants"),
+]
+
+
+def test_a_move_that_waited_for_the_table_reads_the_game_the_other_move_left():
+    anna, boris = member("Anna"), member("Boris")
+    table, _ = services.create_table(anna, Variant.objects.get(name="Devyatka"), 2)
+    services.join_table(boris, table.pk)
+    before = current_game(table).version
+    first_holds_the_lock = threading.Event()
+    seen: list[int] = []
+
+    def first_move() -> None:
+        try:
+            with transaction.atomic():
+                locked = locked_table(table.pk)
+                game = current_game(locked)
+                game.version += 5
+                save_fields(game, "version")
+                first_holds_the_lock.set()
+                time.sleep(0.5)  # the second move meanwhile waits for the table
+        finally:
+            connection.close()
+
+    def second_move() -> None:
+        try:
+            assert first_holds_the_lock.wait(30)
+            with transaction.atomic():
+                _table, game, seats = locked_table_game_seats(table.pk)
+                seen.append(game.version)
+                assert [s.player_id for s in seats] == [anna.pk, boris.pk]
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=first_move), threading.Thread(target=second_move)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert seen == [before + 5]
