@@ -82,8 +82,21 @@ class PlayerAdmin(admin.ModelAdmin):
         return None
 
 
+class RecordOnlyAdmin(admin.ModelAdmin):
+    """A record to read: nobody adds, changes or deletes it here."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(DataExport)
-class DataExportAdmin(admin.ModelAdmin):
+class DataExportAdmin(RecordOnlyAdmin):
     """Members' data exports, for operators: state and dates, never the link or the file."""
 
     list_display = ["player", "state", "created", "ready_at", "expires", "size"]
@@ -91,18 +104,9 @@ class DataExportAdmin(admin.ModelAdmin):
     fields = list_display
     readonly_fields = list_display
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(AccountClosure)
-class AccountClosureAdmin(admin.ModelAdmin):
+class AccountClosureAdmin(RecordOnlyAdmin):
     """Who closed which account, when: nothing of what was deleted is here."""
 
     list_display = ["label", "player", "closed_at", "by", "closed_by"]
@@ -110,15 +114,6 @@ class AccountClosureAdmin(admin.ModelAdmin):
     date_hierarchy = "closed_at"
     fields = list_display
     readonly_fields = list_display
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class ResultInline(admin.TabularInline):

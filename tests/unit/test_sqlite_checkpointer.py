@@ -82,8 +82,7 @@ def test_a_checkpoint_copies_the_log_back_while_a_writer_holds_its_transaction(t
         writer.execute("BEGIN IMMEDIATE")
         writer.execute("INSERT INTO moves VALUES (-1, 'in flight')")
         result: list = []
-        checkpointer = Checkpointer.__new__(Checkpointer)  # its passes, without its thread
-        checkpointer.name, checkpointer.seconds, checkpointer.passes = name, 3600.0, 0
+        checkpointer = Checkpointer(name, 3600.0, start=False)  # its passes, not its thread
         thread = threading.Thread(target=lambda: result.append(checkpointer.checkpoint()))
         thread.start()
         thread.join(30)

@@ -95,14 +95,14 @@ class Checkpointer:
     holds the file open between passes (a restore may replace it).
     """
 
-    def __init__(self, name: str, seconds: float) -> None:
+    def __init__(self, name: str, seconds: float, start: bool = True) -> None:
         self.name = name
         self.seconds = seconds
         self.passes = 0
-        self._thread = threading.Thread(
-            target=self._run, name=f"sqlite-checkpoint {name}", daemon=True
-        )
-        self._thread.start()
+        if start:  # `start=False`: passes run by the caller only (tests)
+            threading.Thread(
+                target=self._run, name=f"sqlite-checkpoint {name}", daemon=True
+            ).start()
 
     def _run(self) -> None:
         while True:
