@@ -253,6 +253,18 @@ class Event(models.Model):
             errors["rounds"] = _("A night needs at least one round.")
         if self.games_per_round is not None and self.games_per_round < 1:
             errors["games_per_round"] = _("A round needs at least one game.")
+        elif (
+            self.games_per_round is not None
+            and self.min_seats
+            and "min_seats" not in errors
+            and self.games_per_round > self.min_seats
+        ):
+            # Seat 0 passes round a table once a round at most: more games would have a
+            # member deal twice at a full table, and the deals would no longer even out.
+            errors["games_per_round"] = _(
+                "A round may have at most as many games as the fewest seats at a table "
+                "(%(seats)s), so that nobody deals twice in one round."
+            ) % {"seats": self.min_seats}
         if self.round_hours is not None and self.round_hours < 1:
             errors["round_hours"] = _("A round lasts at least one hour.")
         if self.signup_opens and self.signup_closes and self.signup_closes <= self.signup_opens:

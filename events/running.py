@@ -142,14 +142,16 @@ def _plan(table: RoundTable) -> list[int | None]:
 
 def history(event: Event) -> tuple[dict, dict]:
     """(times each pair of members sat together, times each member held seat 0 of a game) so
-    far: each round table's games, seat 0 passing round it (`seating.dealers`)."""
+    far: each round table's games, seat 0 passing round the whole table, house bots
+    included (`seating.dealers`; a bot's deal counts for nobody)."""
     met: dict[tuple[int, int], int] = {}
     dealt: dict[int, int] = {}
     for table in RoundTable.objects.filter(round__event=event):
         members = table.members
-        if members:
+        if table.players:
             for dealer in seating.dealers(_plan(table), event.games_per_round):
-                dealt[dealer] = dealt.get(dealer, 0) + 1
+                if dealer is not seating.BOT:
+                    dealt[dealer] = dealt.get(dealer, 0) + 1
         for i, a in enumerate(members):
             for b in members[i + 1 :]:
                 key = seating.pair_key(a, b)
@@ -436,13 +438,22 @@ def _advance(event: Event, current: Round) -> list[Broadcast]:
 
 
 def deal_next(round_table: RoundTable) -> Broadcast | None:
-    """Deal the round table's next game, seat 0 passed on to the next member round the table
-    (`seating.game_seats`): over a round of several games its members take turns to deal
-    and move first."""
-    plan = _plan(round_table)
-    members = len(round_table.members)
-    dealt = Game.objects.filter(table_id=round_table.table_id).count()  # the next one's index
-    turn = (dealt % members - (dealt - 1) % members) % len(plan) if members else 0
+    """Deal the round table's next game, seat 0 passed on round the whole table, house bots
+    included (`seating.game_seats`): over a round of several games its seats take turns to
+    deal and move first (a bot in seat 0 simply moves first: the house plays its turn)."""
+    seated = list(round_table.players)
+    last = Game.objects.filter(table_id=round_table.table_id).order_by("-number").first()
+    if not seated or last is None:
+        return None
+    index = Game.objects.filter(table_id=round_table.table_id).count()  # the next one's
+    wanted = list(seating.game_seats(seated, index))
+    current = list(last.players)
+    # The turn from the seats as they are to the wanted ones (not simply one place on: a
+    # game dealt by an earlier rule, or the same bot in two seats, still lands right).
+    turn = next(
+        (t for t in range(len(current)) if current[t:] + current[:t] == wanted),
+        1,
+    )
     return services.deal_next(round_table.table_id, turn=turn)
 
 

@@ -11,10 +11,16 @@ plays first), and gives tables:
   the members' counts differ by at most one: a rule every seating keeps (each
   table holds one of the least-dealt members, or, when they are fewer than the
   tables, they sit at distinct tables), and one that can always be kept. A round
-  of several games passes seat 0 round the table from game to game (`dealers`,
-  `game_seats`), and the rule counts games: a table dealing g games holds at
-  least g least-dealt members (at most g when they are too few to go round), and
-  its first g seats go to its least-dealt members;
+  of several games passes seat 0 round the whole table from game to game, house
+  bots included (`dealers`, `game_seats`): its members sit first, least-dealt
+  ones first, and the bots last, so the dealer of game k is the table's seat
+  k mod its size. The rule then counts games: a table of c members dealing g
+  games holds at least min(c, g) least-dealt members (at most that many when they
+  are too few to go round), its first seats go to them, and the bots deal the
+  games its members do not. No member deals twice in a round as long as the
+  games a round are no more than the seats at a table (models.Event.clean refuses
+  more: a full table would have a member deal twice, and tables of different
+  sizes would then spread the counts by more than one);
 * within that rule, no two members who met before at one table while a seating
   without any such pair exists (an exact search, `_Search`, most-constrained
   member first, pruned by a pigeonhole bound -- members who all met one another
@@ -359,9 +365,9 @@ def seat_round(
 
     `met`: times each pair (`pair_key`) sat at one table before; `dealt`: times each
     member held seat 0 of a game; `ranking`: members in the order of the night's standings
-    to group tables by them (None: mixed); `games`: games each table plays this round, seat
-    0 passing round the table from game to game (`dealers`, `game_seats`): each table's
-    first `games` members deal them.
+    to group tables by them (None: mixed); `games`: games each table plays this round (no
+    more than `low`), seat 0 passing round the whole table from game to game (`dealers`,
+    `game_seats`): each table's first `games` seats deal them, its members before its bots.
     """
     met = met or {}
     dealt = dealt or {}
@@ -567,22 +573,23 @@ def _ranked_fill(
 
 
 def quota(cap: int, games: int) -> int:
-    """Least-dealt members a table of `cap` members needs (or holds at most) to deal `games`."""
+    """Least-dealt members a table of `cap` members needs (or holds at most) to deal `games`:
+    its members deal its first min(cap, games) games, house bots the rest (`dealers`)."""
     return min(cap, games)
 
 
-def dealers(table: Sequence[int | None], games: int) -> list[int]:
-    """Who holds seat 0 in each of the round's games at this seated table: its members in
-    turn (bots sit last), from seat 0 on."""
-    members = [p for p in table if p is not BOT]
-    return [members[k % len(members)] for k in range(games)]
+def dealers(table: Sequence[int | None], games: int) -> list[int | None]:
+    """Who holds seat 0 in each of the round's games at this seated table: every seat in
+    turn from seat 0 on, house bots included (`BOT`: a bot deals that game). The members sit
+    first (its least-dealt ones first, bots last), and a night deals no more games a round
+    than a table has seats (models.Event.clean), so no member deals twice in a round."""
+    return [table[k % len(table)] for k in range(games)]
 
 
 def game_seats(table: Sequence[int | None], game: int) -> tuple[int | None, ...]:
     """The table's seats for its `game`-th game of the round (0 first): turned round so that
     `dealers(table, ...)[game]` holds seat 0, everyone keeping their neighbours."""
-    members = sum(1 for p in table if p is not BOT)
-    shift = game % members
+    shift = game % len(table)
     return tuple(table[shift:]) + tuple(table[:shift])
 
 

@@ -104,3 +104,30 @@ def test_admin_refuses_a_pace_the_variant_does_not_allow(admin_client) -> None:
     assert response.status_code == 200
     assert "is not played at that pace" in response.content.decode()
     assert not Event.objects.exists()
+
+
+def test_admin_refuses_more_games_a_round_than_the_fewest_seats(admin_client) -> None:
+    """Seat 0 passes round a table once a round at most: a round of more games than the
+    fewest seats at a table is refused on its field, in the admin's language, and a night
+    already saved is left as it was."""
+    add = reverse("admin:events_event_add")
+    response = admin_client.post(add, _form(games_per_round=4, min_seats=3))
+    assert response.status_code == 200
+    form = response.context["adminform"].form
+    assert "at most as many games as the fewest seats at a table (3)" in str(
+        form.errors["games_per_round"]
+    )
+    assert not Event.objects.exists()
+    assert admin_client.post(add, _form(games_per_round=3, min_seats=3)).status_code == 302
+    event = Event.objects.get()
+    change = reverse("admin:events_event_change", args=[event.pk])
+    response = admin_client.post(change, _form(games_per_round=3, min_seats=2))
+    assert response.status_code == 200
+    assert "games_per_round" in response.context["adminform"].form.errors
+    event.refresh_from_db()
+    assert (event.games_per_round, event.min_seats) == (3, 3)
+    response = admin_client.post(
+        add, _form(slug="other", games_per_round=5, min_seats=4), HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    message = str(response.context["adminform"].form.errors["games_per_round"])
+    assert "(4)" in message and "at most as many games" not in message

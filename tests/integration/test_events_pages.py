@@ -259,3 +259,26 @@ def test_a_members_open_page_marks_them_present_only_for_nights_about_to_start()
     assert Entry.objects.get(event=later).seen is None
     running.on_lobby_socket(anna.pk, "channel-1", False)
     assert not Entry.objects.get(event=soon).online
+
+
+@pytest.mark.parametrize(
+    "lang,refused,others",
+    [
+        ("en", "A turn-based night may refuse away days", "Your other tables still stop"),
+        ("it", "Una serata a turni può non ammettere i giorni di assenza", "Ai tuoi altri tavoli"),
+        ("fr", "peut refuser les jours d'absence", "À vos autres tables"),
+        ("ru", "может не разрешать дни отсутствия", "За остальными вашими столами"),
+        ("es", "puede no admitir los días de ausencia", "En tus demás mesas"),
+        ("ro", "poate să nu permită zilele de absență", "La celelalte mese ale tale"),
+    ],
+)
+def test_the_rules_page_says_a_night_may_refuse_away_days(
+    lang: str, refused: str, others: str
+) -> None:
+    """A night that does not allow away days keeps its own tables' clocks running; the
+    member's other tables still stop for their away days: the rules page says both."""
+    page = Client(HTTP_ACCEPT_LANGUAGE=lang).get(reverse("rules")).content.decode()
+    section = page[page.index('id="club-nights"') :]
+    section = section[: section.index("</section>")]
+    assert refused.replace("'", "&#x27;") in section or refused in section
+    assert others in section

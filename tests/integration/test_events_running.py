@@ -128,6 +128,60 @@ def test_bots_fill_a_live_night_and_count_in_nobody_s_standings(settings) -> Non
     assert all(r.row.games == 2 for r in rows)
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("default_variants")
+def test_seat_zero_passes_round_the_whole_table_bots_included(settings) -> None:
+    """Two members and a house bot at a table of three, three games a round: seat 0 passes
+    round the whole table, so the bot deals the third game and the house plays its turns
+    there as at any seat (here it opens the game); over the night
+    each member held seat 0 equally often."""
+    from games.models import Game, Move
+
+    settings.BOT_DELAY_SECONDS = 1.0
+    # Seed 1 deals the third game so that its bot, in seat 0, is the one to open.
+    with (
+        time_machine.travel(START - datetime.timedelta(hours=1), tick=False) as clock,
+        services.seeded_deals(1),
+    ):
+        event = night(pace="live", rounds=2, games_per_round=3, min_seats=3, max_seats=3)
+        anna, boris = member("Anna"), member("Boris")
+        for person in (anna, boris):
+            event_services.sign_up(person, event.pk)
+        Entry.objects.filter(event=event).update(online=True)
+        clock.move_to(START)
+        running.nights_duty()
+        (first,) = RoundTable.objects.filter(round__event=event, round__number=1)
+        assert first.bots == [2] and sorted(first.members) == sorted([anna.pk, boris.pk])
+        services.play_out(first.table_id)
+        services.play_out(first.table_id)
+        games = list(Game.objects.filter(table_id=first.table_id).order_by("number"))
+        assert [g.players for g in games] == [
+            first.players,
+            first.players[1:] + first.players[:1],
+            first.players[2:] + first.players[:2],
+        ]
+        bot_game = games[2]
+        assert bot_game.players[0] == first.players[2]  # the bot holds seat 0
+        seats = list(first.table.seats.order_by("position").values_list("player_id", "is_bot"))
+        assert seats[0] == (first.players[2], True)
+        clock.shift(datetime.timedelta(seconds=2))
+        assert house_turns() >= 1
+        opening = Move.objects.filter(game=bot_game).order_by("number").first()
+        assert (opening.seat, opening.auto) == (0, True)
+        services.play_out(first.table_id)
+        (second,) = RoundTable.objects.filter(round__event=event, round__number=2)
+        for _game in range(3):
+            services.play_out(second.table_id)
+        event.refresh_from_db()
+        assert event.status == Event.Status.FINISHED
+    night_games = Game.objects.filter(table__event_table__round__event=event)
+    assert night_games.count() == 6
+    held = [g.players[0] for g in night_games]
+    assert held.count(anna.pk) == held.count(boris.pk) == 2
+    _met, dealt = running.history(event)
+    assert dealt == {anna.pk: 2, boris.pk: 2}
+
+
 @pytest.mark.django_db
 def test_bad_sign_ups_are_refused_and_change_nothing() -> None:
     with time_machine.travel(START - datetime.timedelta(days=1), tick=False) as clock:
