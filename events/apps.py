@@ -23,13 +23,13 @@ class EventsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from events import running
+        from events import running, upcoming
         from games import hooks
 
         # Told of every finished game (a night's table may be done), and of members'
         # pages opening (a live night seats those present); a duty runs the nights on time.
         hooks.listen(running.on_event, accepts=_a_finished_game)
-        hooks.listen_sockets(running.on_lobby_socket)
+        hooks.listen_sockets(upcoming.on_lobby_socket)
         hooks.register_duty(running.nights_duty)
         hooks.register_away_rule(_away_stops_clock)
 

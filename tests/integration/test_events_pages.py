@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.asgi import application
-from events import running
+from events import running, upcoming
 from events.models import Entry, Event, RoundTable
 from games import services
 from games.models import Table, Variant
@@ -32,7 +32,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 @pytest.fixture(autouse=True)
 def _no_reminders_remembered():
     """The duty remembers whom it reminded (per process); ids repeat between tests."""
-    running._reminded.clear()  # noqa: SLF001 - a test resetting the process's memory
+    upcoming._reminded.clear()  # noqa: SLF001 - a test resetting the process's memory
     yield
 
 
