@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import time
 import zlib
 
 from asgiref.sync import async_to_sync
@@ -38,6 +39,11 @@ logger = logging.getLogger(__name__)
 
 # A live night seats the members whose page was open this recently.
 PRESENT_MINUTES = 5
+# Between two tables of a round being dealt, the dealing waits twice as long as the last
+# table took (at most DEAL_PAUSE_MAX_SECONDS), leaving the other tables' moves their turn
+# (`deal_round`).
+DEAL_PAUSE_FACTOR = 2.0
+DEAL_PAUSE_MAX_SECONDS = 0.1
 
 
 def group(event_id: int) -> str:
@@ -236,6 +242,7 @@ def deal_round(event_id: int) -> list[Broadcast]:
     for index, plan_table in enumerate(current.plan, start=1):
         if RoundTable.objects.filter(round=current, number=index).exists():
             continue
+        began = time.monotonic()
         with transaction.atomic():
             event = _locked(event_id)
             if event.status != Event.Status.RUNNING:
@@ -250,6 +257,10 @@ def deal_round(event_id: int) -> list[Broadcast]:
         except Exception as exc:  # noqa: BLE001 - the caller publishes what did not go
             logger.info("events: a table's first frame waits (%s)", type(exc).__name__)
             left.append(update)
+        # The deal held the write lock and the interpreter: the moves it kept waiting
+        # go through before the next table (a 100-member start takes a second or two
+        # longer instead of holding up the club's moves; docs/PERFORMANCE.md, club nights).
+        time.sleep(min(DEAL_PAUSE_FACTOR * (time.monotonic() - began), DEAL_PAUSE_MAX_SECONDS))
     with transaction.atomic():
         event = _locked(event_id)
         if Round.objects.filter(pk=current.pk, dealt__isnull=True).update(dealt=timezone.now()):

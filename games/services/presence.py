@@ -63,8 +63,17 @@ def away_unless_here(table_id: int) -> None:
         if table is None:
             return
         now = timezone.now()
-        for seat in table.seats.filter(is_bot=False, away_since__isnull=True):
-            _mark_away_if_gone(table, seat, now)
+        # In a few statements whatever the table's size: a club night deals its tables
+        # one after another while other tables play, each holding the write lock.
+        gone = list(
+            table.seats.filter(is_bot=False, away_since__isnull=True, presences__isnull=True)
+        )
+        if not gone:
+            return
+        Seat.objects.filter(pk__in=[seat.pk for seat in gone]).update(away_since=now)
+        for seat in gone:
+            seat.away_since = now
+        _reschedule(table, *gone)
 
 
 def seat_disconnected(table_id: int, channel: str) -> None:
@@ -128,15 +137,15 @@ def _mark_away_if_gone(table: Table, seat: Seat, since: datetime.datetime) -> No
         _reschedule(table, seat)
 
 
-def _reschedule(table: Table, seat: Seat) -> None:
-    """The seat's presence changed: move the deadline if that seat may act now."""
+def _reschedule(table: Table, *changed: Seat) -> None:
+    """These seats' presence changed: move the deadline if one of them may act now."""
     game = current_game(table)
     if table.status != Table.Status.PLAYING or game is None or table.turn_started is None:
         return
     engine = registry.engine(game.game)
     actors = engine.actors(engine.from_json(game.state))
-    if seat.position in actors:
+    if any(seat.position in actors for seat in changed):
         seats = {s.position: s for s in table.seats.all()}
-        seats[seat.position] = seat
+        seats.update((seat.position, seat) for seat in changed)
         table.turn_deadline = earliest_deadline(table, [seats[a] for a in actors])
         table.save(update_fields=["turn_deadline"])
