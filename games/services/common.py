@@ -105,7 +105,7 @@ def _locked_table_sql() -> str:
 
 def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Seat]]:
     """`locked_table`, `current_game` and `table_seats`: a move's reads, in one statement
-    on SQLite.
+    (on PostgreSQL, after the statement that locks the table).
 
     A move reads all three; one round trip instead of three was about a tenth of
     the database thread's time per move (docs/PERFORMANCE.md, issue 44). One row
@@ -118,9 +118,10 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
         # PostgreSQL: a statement that waited for the row lock sees the locked row's
         # newest version but the joined rows as they were when it began (READ
         # COMMITTED). A move that waited behind another move at the table would read
-        # the game before that move. Lock first; the reads after see what committed.
-        table = locked_table(table_id)
-        return table, current_game(table), table_seats(table)
+        # the game before that move. So the lock is a statement of its own, and the
+        # one read after it (a new statement, a new snapshot) sees what committed.
+        if _fetch_one(_lock_table_sql(), [table_id]) is None:
+            raise ServiceError("not_found", _("There is no such table."))
     # SQLite: the IMMEDIATE transaction already holds the database's write lock, so
     # nothing changes under this statement.
     shapes = [_shape(m) for m in (Table, Variant, Series, Game, Seat, Player)]
@@ -149,9 +150,14 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
 
 
 @_per_vendor
+def _lock_table_sql() -> str:
+    return "SELECT t.id FROM games_table t WHERE t.id = %s FOR UPDATE"
+
+
+@_per_vendor
 def _locked_table_game_seats_sql() -> str:
-    # SQLite only (see `locked_table_game_seats`): no FOR UPDATE, the transaction's
-    # write lock is the lock.
+    # No FOR UPDATE here (see `locked_table_game_seats`): on SQLite the transaction's
+    # write lock is the lock, on PostgreSQL the statement before this one took it.
     columns = ", ".join(
         _shape(model).select(alias)
         for model, alias in (
