@@ -369,7 +369,7 @@ class RoundTable(models.Model):
     table = models.OneToOneField(
         "games.Table", on_delete=models.CASCADE, related_name="event_table"
     )
-    # Player ids in seat order, house bots included (seat 0 deals and moves first), as
+    # Player ids in seat order, house bots included (seat 0 deals), as
     # seated for the round's first game; later games turn the seats round
     # (events.seating.game_seats).
     players = models.JSONField(default=list)

@@ -455,7 +455,7 @@ def _advance(event: Event, current: Round) -> list[Broadcast]:
 def deal_next(round_table: RoundTable) -> Broadcast | None:
     """Deal the round table's next game, seat 0 passed on round the whole table, house bots
     included (`seating.game_seats`): over a round of several games its seats take turns to
-    deal and move first (a bot in seat 0 simply moves first: the house plays its turn)."""
+    deal (who moves first is each game's own rule)."""
     seated = list(round_table.players)
     last = Game.objects.filter(table_id=round_table.table_id).order_by("-number").first()
     if not seated or last is None:

@@ -1,8 +1,8 @@
 """How the house seats a club night's round: pure Python, no Django, no game named.
 
 `seat_round` takes the members to seat, the table size range, who has met whom
-(earlier rounds), how often each member has dealt (held seat 0: seat 0 deals and
-plays first), and gives tables:
+(earlier rounds), how often each member has dealt (held seat 0: seat 0 deals; who
+moves first is each game's own rule), and gives tables:
 
 * sizes within min..max for any number of members >= 1: the fewest tables, as
   even as can be; when the members cannot fill them, house bots take the seats

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -313,6 +314,22 @@ def save_fields(instance: Table | Game | Seat, *names: str) -> None:
 def _update_sql(model: type, names: tuple[str, ...]) -> str:
     sets = ", ".join(f"{_quote(model._meta.get_field(name).column)} = %s" for name in names)
     return f"UPDATE {_quote(model._meta.db_table)} SET {sets} WHERE id = %s"
+
+
+@contextlib.contextmanager
+def pipelined() -> Iterator[None]:
+    """On PostgreSQL, the block's statements go to the server without each waiting for the
+    answer to the one before (psycopg's pipeline mode; a statement whose rows are read
+    still waits for them). A move's writes (its rows, the game, the table) then cost one
+    network round trip instead of one each (docs/PERFORMANCE.md, issue 44). Elsewhere
+    nothing changes."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    conn = _connection()
+    conn.ensure_connection()
+    with conn.connection.pipeline():
+        yield
 
 
 def insert_rows(model: type[Move], names: Sequence[str], rows: list[Move]) -> None:

@@ -16,6 +16,7 @@ from games.services.common import (
     ServiceError,
     insert_rows,
     locked_table_game_seats,
+    pipelined,
     save_fields,
 )
 from games.services.results import record_results
@@ -84,21 +85,10 @@ def apply_move(
         for i, (acting_seat, action) in enumerate(actions)
     ]
     now = timezone.now()
-    insert_rows(
-        Move,
-        ["game", "number", "seat", "move", "auto", "created"],
-        [
-            Move(
-                game=game,
-                number=e["n"],
-                seat=e["seat"],
-                move=e["move"],
-                auto=e["auto"],
-                created=now,
-            )
-            for e in events
-        ],
-    )
+    rows = [
+        Move(game=game, number=e["n"], seat=e["seat"], move=e["move"], auto=e["auto"], created=now)
+        for e in events
+    ]
     game.state = engine.to_json(state)
     game.version += len(events)
     fields = ["state", "version"]
@@ -112,7 +102,10 @@ def apply_move(
         game.finished = timezone.now()
         fields += ["result", "finished"]
         table.status = Table.Status.FINISHED
-    save_fields(game, *fields)
+    # The move's rows and the game's: one round trip on PostgreSQL (nothing is read back).
+    with pipelined():
+        insert_rows(Move, ["game", "number", "seat", "move", "auto", "created"], rows)
+        save_fields(game, *fields)
     if finished:
         record_results(table, game)
     # Whom the turn passed to: seats that could not act before, and the mover again

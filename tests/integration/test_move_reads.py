@@ -67,3 +67,32 @@ def test_a_move_that_waited_for_the_table_reads_the_game_the_other_move_left():
     for thread in threads:
         thread.join(60)
     assert seen == [before + 5]
+
+
+def test_a_move_whose_writes_fail_changes_nothing():
+    """The move's writes go to PostgreSQL without waiting for each answer (pipelined): a
+    write that fails still fails the move, and the whole move is rolled back."""
+    from django.utils import timezone
+
+    from games import registry
+    from games.models import Game, Move, Table
+
+    anna, boris = member("Anna"), member("Boris")
+    table, _ = services.create_table(anna, Variant.objects.get(name="Devyatka"), 2)
+    services.join_table(boris, table.pk)
+    table.refresh_from_db()
+    game = current_game(table)
+    engine = registry.engine(game.game)
+    state = engine.from_json(game.state)
+    seat = engine.actors(state)[0]
+    move = engine.view(state, seat)["legal"][0]
+    # A row already holding the move's number: its insert breaks the unique constraint.
+    Move.objects.create(
+        game=game, number=game.version + 1, seat=seat, move=move, auto=False, created=timezone.now()
+    )
+    with pytest.raises(Exception):  # noqa: B017 - the driver's own error, whichever database
+        services.play_move(game.players[seat], table.pk, move, table.version)
+    after = Table.objects.get(pk=table.pk)
+    assert after.version == table.version
+    assert Game.objects.get(pk=game.pk).state == game.state
+    assert Move.objects.filter(game=game).count() == 1
