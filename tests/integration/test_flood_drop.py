@@ -138,12 +138,21 @@ def test_a_flooding_socket_is_cut_off_while_it_still_sends(server, database):
         seconds, received, sent = flood_until_gone(sock)
     finally:
         sock.close()
-    assert 4429 in close_codes(received)
+    assert closed_for_flooding(received, server, f"/ws/tables/{table['table']}/")
     assert seconds < GONE_WITHIN, f"{seconds:.1f} s after the close, {sent} frames sent"
-    assert b'"code": "flooding"' in received or b'"code":"flooding"' in received
+    if 4429 in close_codes(received):  # the frames before the close reached the client
+        assert b'"code": "flooding"' in received or b'"code":"flooding"' in received
     # The server still serves everyone else.
     other = raw_socket(server, f"/ws/tables/{table['table']}/", table["players"][1]["session"])
     other.close()
+
+
+def closed_for_flooding(received: bytes, server: DaphneServer, path: str) -> bool:
+    """The client read the 4429 close frame; or the server's reset got there first (closing a
+    socket with frames still unread, the server's kernel answers with a reset, and the
+    client's kernel then drops what the client had not read yet, the close frame too: seen
+    once under CI load) and the server's log says it closed that socket for flooding."""
+    return 4429 in close_codes(received) or bool(frames_read(server, path))
 
 
 def frames_read(server: DaphneServer, path: str) -> list[int]:
@@ -167,7 +176,7 @@ def test_a_flooding_socket_is_read_no_further_ahead_than_the_consumer_takes(
         seconds, received, sent = flood_until_gone(sock)
     finally:
         sock.close()
-    assert 4429 in close_codes(received)
+    assert closed_for_flooding(received, server, path)
     [read] = frames_read(server, path)
     assert read <= READ_AT_MOST, f"{read} frames read of {sent} sent"
     assert sent > READ_AT_MOST  # the client did send far more than that
@@ -216,6 +225,6 @@ def test_frames_sent_before_the_socket_is_accepted_are_not_all_read(server, data
     finally:
         sock.close()
     assert pipelined > READ_AT_MOST  # the client got that much out before the answer
-    assert 4429 in close_codes(received)
+    assert closed_for_flooding(received, server, "/ws/lobby/")
     [read] = frames_read(server, "/ws/lobby/")
     assert read <= READ_AT_MOST, f"{read} frames read; {pipelined} sent before the 101"
