@@ -260,7 +260,10 @@ def deal_round(event_id: int) -> list[Broadcast]:
         # The deal held the write lock and the interpreter: the moves it kept waiting
         # go through before the next table (a 100-member start takes a second or two
         # longer instead of holding up the club's moves; docs/PERFORMANCE.md, club nights).
-        time.sleep(min(DEAL_PAUSE_FACTOR * (time.monotonic() - began), DEAL_PAUSE_MAX_SECONDS))
+        # Not after the last: nothing waits to be dealt then.
+        if index < len(current.plan):
+            pause = DEAL_PAUSE_FACTOR * (time.monotonic() - began)
+            time.sleep(min(pause, DEAL_PAUSE_MAX_SECONDS))
     with transaction.atomic():
         event = _locked(event_id)
         if Round.objects.filter(pk=current.pk, dealt__isnull=True).update(dealt=timezone.now()):
