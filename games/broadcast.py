@@ -92,6 +92,27 @@ async def publish(updates: list[Broadcast]) -> None:
     await _keep(updates)
 
 
+async def offer_current(snapshot: dict) -> None:
+    """Hand a table's state, just read from the database, to every socket following it.
+
+    Sockets drop it unless they are behind, and one can be: a process that died
+    between a move's commit and its publish took that update with it, and the
+    other processes' sockets would wait for a turn they were never told of. The
+    dead process's sockets connect again, and each connection brings the others
+    up to date. Best effort: never raises, and skips a layer known to be down.
+    """
+    if _outage.since is not None:
+        return
+    message = {"type": "table.update", "snapshot": snapshot}
+    try:
+        await asyncio.wait_for(
+            get_channel_layer().group_send(table_group(snapshot["table"]["id"]), message),
+            settings.CHANNEL_LAYER_TIMEOUT,
+        )
+    except Exception as exc:  # noqa: BLE001 - the connecting socket has its state regardless
+        logger.info("a table's state was not offered to its sockets (%s)", type(exc).__name__)
+
+
 def publish_sync(updates: list[Broadcast]) -> None:
     """For views and other sync callers, once their transaction has committed."""
     async_to_sync(publish)(updates)

@@ -27,7 +27,14 @@ from django.utils.translation import gettext_lazy as _
 
 from club.i18n import language_from_scope
 from games import hooks, runner, services, socket_limits
-from games.broadcast import LOBBY_GROUP, account_group, player_group, publish, table_group
+from games.broadcast import (
+    LOBBY_GROUP,
+    account_group,
+    offer_current,
+    player_group,
+    publish,
+    table_group,
+)
 from games.db import (
     DATABASE_DOWN,
     RETRY_AFTER_SECONDS,
@@ -331,6 +338,8 @@ class TableConsumer(GuardedConsumer):
             return
         self.version = -1
         await self._send_state(snapshot)
+        # The table's other sockets may have missed an update (games.broadcast.offer_current).
+        await offer_current(snapshot)
         # A seated member who comes back takes their seat back from the house.
         # Alive from here on: the runner vouches for this socket's presence.
         runner.vouch_for(self.channel_name, self)
