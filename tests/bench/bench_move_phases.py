@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,9 +42,11 @@ PHASES = [
 ]
 
 
-def _environment(args: argparse.Namespace, config: str, port: int) -> tuple[dict, callable]:
+def _environment(
+    args: argparse.Namespace, config: str, port: int
+) -> tuple[dict, Callable[[], None]]:
     database, layer = config.split("-")
-    env = {k: v for k, v in __import__("os").environ.items() if k not in ("REDIS_URL",)}
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     name = f"phases_{port}"
     if database == "sqlite":
         db = Path(tempfile.gettempdir()) / f"{name}.sqlite3"

@@ -2,12 +2,13 @@
 
 BENCH_PHASES=/path/out.json serves `club.asgi:application` with timers around
 each `play` a table socket handles, and writes them there when the process
-exits: for each move, the seconds from the frame's handler to the start of
-`play_move` on a database thread, `play_move` itself (its transaction and
-commit), from its end back to the socket's `_announce`, and `_announce` (the
-mover's own frame and `publish`); and each SQL statement `play_move` ran
-(its first two words and its seconds). Bench-only: the wrappers call the
-site's own functions, nothing else changes.
+exits: for each move, the seconds from the socket's `receive_json` to the
+start of `play_move` on a database thread, `play_move` itself (its
+transaction and commit), from its end back to the socket's first
+`table_update` (the mover's own frame), and from there to the end of the
+handling (that frame and `publish`); and each SQL statement `play_move` ran
+(its first two words and its seconds). Bench-only: the wrappers go around the
+site's public functions and call them, nothing else changes.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ moves: list[dict] = []
 _current: contextvars.ContextVar[dict | None] = contextvars.ContextVar("move", default=None)
 
 _play_move = services.play_move
-_handle_play = consumers.TableConsumer._handle_play
-_announce = consumers.TableConsumer._announce
+_receive_json = consumers.TableConsumer.receive_json
+_table_update = consumers.TableConsumer.table_update
 
 
 def play_move(*args: Any) -> Any:
@@ -54,11 +55,14 @@ def play_move(*args: Any) -> Any:
             move.update(db_start=began, db_end=time.perf_counter(), statements=statements)
 
 
-async def handle_play(self, content: dict) -> None:
+async def receive_json(self, content: Any, **kwargs: Any) -> None:
+    if not (isinstance(content, dict) and content.get("type") == "play"):
+        await _receive_json(self, content, **kwargs)
+        return
     move = {"start": time.perf_counter()}
     token = _current.set(move)
     try:
-        await _handle_play(self, content)
+        await _receive_json(self, content, **kwargs)
     finally:
         _current.reset(token)
     move["end"] = time.perf_counter()
@@ -66,11 +70,13 @@ async def handle_play(self, content: dict) -> None:
         moves.append(move)
 
 
-async def announce(self, update: Any) -> None:
+async def table_update(self, event: dict) -> None:
+    # Inside a `play`'s handling, the first call is the mover's own frame (_announce);
+    # the table's other sockets get theirs in their own turns, outside this context.
     move = _current.get()
-    if move is not None:
+    if move is not None and "db_end" in move and "announce" not in move:
         move["announce"] = time.perf_counter()
-    await _announce(self, update)
+    await _table_update(self, event)
 
 
 def _write() -> None:
@@ -79,8 +85,8 @@ def _write() -> None:
 
 
 services.play_move = play_move
-consumers.TableConsumer._handle_play = handle_play
-consumers.TableConsumer._announce = announce
+consumers.TableConsumer.receive_json = receive_json
+consumers.TableConsumer.table_update = table_update
 if OUT:
     atexit.register(_write)
 
