@@ -284,6 +284,11 @@ class Event(models.Model):
 
     # -- what members see -------------------------------------------------------
 
+    @property
+    def over(self) -> bool:
+        """Finished or cancelled: nothing to sign up for or withdraw from."""
+        return self.status in (self.Status.FINISHED, self.Status.CANCELLED)
+
     def signup_open(self, now: datetime.datetime | None = None) -> bool:
         now = now or timezone.now()
         return (

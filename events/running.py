@@ -365,7 +365,7 @@ def cancel(event_id: int) -> list[Broadcast]:
     updates = []
     with transaction.atomic():
         event = _locked(event_id)
-        if event.status in (Event.Status.FINISHED, Event.Status.CANCELLED):
+        if event.over:
             return []
         event.status = Event.Status.CANCELLED
         event.save(update_fields=["status"])

@@ -63,7 +63,7 @@ def sign_up(player: Player, event_id: int) -> Entry:
 def withdraw(player: Player, event_id: int) -> Entry:
     """Withdraw: not seated in later rounds (a game already dealt is played as any other)."""
     event = _event(event_id)
-    if event.status in (Event.Status.FINISHED, Event.Status.CANCELLED):
+    if event.over:
         raise ServiceError(
             "finished", _("This club night is over: there is nothing to withdraw from.")
         )

@@ -48,6 +48,9 @@ def test_the_demo_club_has_a_finished_and_an_upcoming_night():
     assert upcoming.get_absolute_url() in home
     page = anna.get(past.get_absolute_url()).content.decode()
     assert 'data-testid="event-standings"' in page and 'data-testid="event-replay"' in page
+    # Anna played the past night: there is nothing left to withdraw from.
+    assert Entry.objects.filter(event=past, player__display_name="Anna").exists()
+    assert 'data-testid="event-withdraw"' not in page
     page = anna.get(upcoming.get_absolute_url()).content.decode()
     assert 'data-testid="event-withdraw"' in page  # Anna is signed up
     # Same seeds, same night: built again from nothing, the same seats.
