@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.models.base import ModelState
+from django.db.models.signals import post_init, pre_init
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player, Series
@@ -33,6 +35,38 @@ class Broadcast:
     snapshot: dict
     lobby: bool = False
     events: list[dict] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------
+# Game states
+
+
+# The engine state last parsed or made in this process for each game, beside the
+# JSON it came from. Parsing a state also validates it: about 30 µs of a move's
+# 600 on SQLite (docs/PERFORMANCE.md, issue 44), spent again on the JSON the
+# process itself wrote one move earlier. Entries are checked by value against
+# what was read, so a state written elsewhere (another process, a rolled-back
+# move) is simply parsed. No lock: each get and set is one dict operation.
+_parsed: dict[int, tuple[Any, Any]] = {}
+_PARSED_MAX = 4096
+
+
+def game_state(engine: Any, game: Game) -> Any:
+    """`engine.from_json(game.state)`, without parsing the same JSON twice."""
+    known = _parsed.get(game.pk)
+    if known is not None and known[0] == game.state:
+        return known[1]
+    state = engine.from_json(game.state)
+    remember_state(engine, game, state)
+    return state
+
+
+def remember_state(engine: Any, game: Game, state: Any) -> None:
+    """Note that `state` is what the game's JSON `engine.to_json(state)` parses to."""
+    if len(_parsed) >= _PARSED_MAX:
+        _parsed.clear()
+    # A JSON of its own: the game's may yet be changed in place by its holder.
+    _parsed[game.pk] = (engine.to_json(state), state)
 
 
 # ---------------------------------------------------------------------------
@@ -84,9 +118,9 @@ def locked_table(table_id: int) -> Table:
     if row is None:
         raise ServiceError("not_found", _("There is no such table."))
     table = table_shape.build(row, 0)
-    table.variant = variant_shape.build(row, table_shape.width)
+    _attach(table, "variant", variant_shape.build(row, table_shape.width))
     if table.series_id:
-        table.series = series_shape.build(row, table_shape.width + variant_shape.width)
+        _attach(table, "series", series_shape.build(row, table_shape.width + variant_shape.width))
     return table
 
 
@@ -135,9 +169,9 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
     first = rows[0]
     table_shape, variant_shape, series_shape, game_shape, seat_shape, player_shape = shapes
     table = table_shape.build(first, starts[0])
-    table.variant = variant_shape.build(first, starts[1])
+    _attach(table, "variant", variant_shape.build(first, starts[1]))
     if table.series_id:
-        table.series = series_shape.build(first, starts[2])
+        _attach(table, "series", series_shape.build(first, starts[2]))
     # The latest game's id is its first column: NULL when the table has none yet.
     game = game_shape.build(first, starts[3]) if first[starts[3]] is not None else None
     seats = []
@@ -145,7 +179,7 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
         if row[starts[4]] is None:
             continue  # no seat at all (the LEFT JOIN's one empty row)
         seat = seat_shape.build(row, starts[4])
-        seat.player = player_shape.build(row, starts[5])
+        _attach(seat, "player", player_shape.build(row, starts[5]))
         seats.append(seat)
     return table, game, seats
 
@@ -232,7 +266,7 @@ def table_seats(table: Table) -> list[Seat]:
     seats = []
     for row in rows:
         seat = seat_shape.build(row, 0)
-        seat.player = player_shape.build(row, seat_shape.width)
+        _attach(seat, "player", player_shape.build(row, seat_shape.width))
         seats.append(seat)
     return seats
 
@@ -266,6 +300,9 @@ class _Shape:
             found = conn.ops.get_db_converters(column) + f.get_db_converters(conn)
             if found:
                 self.converters.append((position, found, column))
+        # A model whose instantiation something listens to is built the ORM's way.
+        # Receivers connect while the apps load, before the first shape is made.
+        self.hooked = pre_init.has_listeners(model) or post_init.has_listeners(model)
 
     def select(self, alias: str) -> str:
         return ", ".join(f"{alias}.{column}" for column in self.columns)
@@ -278,7 +315,18 @@ class _Shape:
             for convert in converters:
                 value = convert(value, column, conn)
             values[position] = value
-        return self.model.from_db(conn.alias, self.attnames, values)
+        if self.hooked:
+            return self.model.from_db(conn.alias, self.attnames, values)
+        # What from_db leaves behind for a full row, without Model.__init__'s
+        # per-field setattr and signals: a tenth of a move's database work on
+        # SQLite went to building its dozen instances (docs/PERFORMANCE.md,
+        # issue 44).
+        instance = object.__new__(self.model)
+        instance.__dict__.update(zip(self.attnames, values, strict=True))
+        state = instance._state = ModelState()
+        state.adding = False
+        state.db = conn.alias
+        return instance
 
 
 _shapes: dict[tuple[type, str], _Shape] = {}
@@ -290,6 +338,15 @@ def _shape(model: type) -> _Shape:
     if shape is None:
         shape = _shapes[key] = _Shape(model, connection)
     return shape
+
+
+def _attach(instance: Any, name: str, related: Any) -> None:
+    """`instance.<name> = related` for a foreign key whose id the row already holds.
+
+    The descriptor's assignment checks the instance's type and database and sets
+    the id again; for rows read together those hold by construction.
+    """
+    type(instance)._meta.get_field(name).set_cached_value(instance, related)
 
 
 def _fetch_one(sql: str, params: list) -> tuple | None:
@@ -332,12 +389,18 @@ def pipelined() -> Iterator[None]:
         yield
 
 
-def insert_rows(model: type[Move], names: Sequence[str], rows: list[Move]) -> None:
-    """bulk_create(rows) for these fields, without the query compiler (ids are not read back)."""
+def insert_rows(model: type[Move], names: Sequence[str], rows: list[Sequence]) -> None:
+    """bulk_create for these fields, each row its values in `names` order (a foreign key's
+    value is its id), without the query compiler or model instances (ids are not read back)."""
+    conn = _connection()
     fields = [model._meta.get_field(name) for name in names]
     with connection.cursor() as cursor:
         cursor.executemany(
-            _insert_sql(model, tuple(names)), [_db_values(row, fields) for row in rows]
+            _insert_sql(model, tuple(names)),
+            [
+                [f.get_db_prep_save(value, conn) for f, value in zip(fields, row, strict=True)]
+                for row in rows
+            ],
         )
 
 

@@ -14,9 +14,11 @@ from games.services.clock import changed
 from games.services.common import (
     Broadcast,
     ServiceError,
+    game_state,
     insert_rows,
     locked_table_game_seats,
     pipelined,
+    remember_state,
     save_fields,
 )
 from games.services.results import record_results
@@ -60,7 +62,7 @@ def apply_move(
     if table.status != Table.Status.PLAYING:
         raise ServiceError("game_over", _("This game is over."))
     engine = registry.engine(game.game)
-    state = engine.from_json(game.state)
+    state = game_state(engine, game)
     if version != table.version and not _same_simultaneous_phase(game, version, table.version):
         raise ServiceError(
             "stale_version",
@@ -85,11 +87,9 @@ def apply_move(
         for i, (acting_seat, action) in enumerate(actions)
     ]
     now = timezone.now()
-    rows = [
-        Move(game=game, number=e["n"], seat=e["seat"], move=e["move"], auto=e["auto"], created=now)
-        for e in events
-    ]
+    rows = [(game.pk, e["n"], e["seat"], e["move"], e["auto"], now) for e in events]
     game.state = engine.to_json(state)
+    remember_state(engine, game, state)
     game.version += len(events)
     fields = ["state", "version"]
     since = game.simultaneous_since
