@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -102,12 +104,6 @@ def apply_move(
         game.finished = timezone.now()
         fields += ["result", "finished"]
         table.status = Table.Status.FINISHED
-    # The move's rows and the game's: one round trip on PostgreSQL (nothing is read back).
-    with pipelined():
-        insert_rows(Move, ["game", "number", "seat", "move", "auto", "created"], rows)
-        save_fields(game, *fields)
-    if finished:
-        record_results(table, game)
     # Whom the turn passed to: seats that could not act before, and the mover again
     # when the turn went round (others moved after it: passes the rules made).
     after = set(engine.actors(state))
@@ -118,7 +114,8 @@ def apply_move(
     # The mover acts again and nobody else acted: the engine says this seat's turn
     # goes on (a draw, then where to put the card), so it is one move on the clock.
     continues = seat in after and not others_acted
-    return changed(
+    described = partial(
+        changed,
         table,
         game,
         lobby=finished,
@@ -128,6 +125,17 @@ def apply_move(
         turn_to=turn_to,
         turn_goes_on=continues,
     )
+    # The move's rows, the game's and (in `changed`) the table's: one round trip on
+    # PostgreSQL. `changed` only reads (a read waits for what was sent before it);
+    # a game's end saves through the ORM, which needs each write's row count back,
+    # so it comes after the pipeline.
+    with pipelined():
+        insert_rows(Move, ["game", "number", "seat", "move", "auto", "created"], rows)
+        save_fields(game, *fields)
+        if not finished:
+            return described()
+    record_results(table, game)
+    return described()
 
 
 def _same_simultaneous_phase(game: Game, version: int, current: int) -> bool:
