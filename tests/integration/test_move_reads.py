@@ -16,7 +16,7 @@ import pytest
 from django.db import connection, transaction
 
 from games import services
-from games.models import Variant
+from games.models import Table, Variant
 from games.services.common import (
     current_game,
     locked_table,
@@ -96,3 +96,59 @@ def test_a_move_whose_writes_fail_changes_nothing():
     assert after.version == table.version
     assert Game.objects.get(pk=game.pk).state == game.state
     assert Move.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.skipif(
+    not connection.features.has_select_for_update_of, reason="PostgreSQL's row locks"
+)
+def test_postgresql_a_read_that_waited_for_the_lock_tells_its_table_row_is_newer():
+    """What the move's one-statement read relies on (`FOR UPDATE OF t SKIP LOCKED` with a
+    `fresh` column): a statement that waited for the table's lock, or met a move that
+    committed after it began, locks the newest table row, while a subquery in it still
+    reads the row its own snapshot sees. The read compares the two and, when they differ,
+    locks and reads again."""
+    anna, boris = member("Anna"), member("Boris")
+    table, _ = services.create_table(anna, Variant.objects.get(name="Devyatka"), 2)
+    services.join_table(boris, table.pk)
+    before = Table.objects.get(pk=table.pk).version
+    first_holds_the_lock = threading.Event()
+    seen: list[tuple] = []
+
+    def first_move() -> None:
+        try:
+            with transaction.atomic():
+                locked = locked_table(table.pk)
+                locked.version += 1
+                save_fields(locked, "version")
+                first_holds_the_lock.set()
+                time.sleep(0.5)  # the second statement meanwhile waits for the table
+        finally:
+            connection.close()
+
+    def second_read() -> None:
+        try:
+            assert first_holds_the_lock.wait(30)
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT t.version, t.version = (SELECT t0.version FROM games_table t0 "
+                    "WHERE t0.id = t.id) FROM games_table t WHERE t.id = %s FOR UPDATE OF t",
+                    [table.pk],
+                )
+                seen.append(cursor.fetchone())
+                cursor.execute(
+                    "SELECT t.version, t.version = (SELECT t0.version FROM games_table t0 "
+                    "WHERE t0.id = t.id) FROM games_table t WHERE t.id = %s FOR UPDATE OF t",
+                    [table.pk],
+                )
+                seen.append(cursor.fetchone())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=first_move), threading.Thread(target=second_read)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    # The statement that waited: the newest row, not the one its snapshot saw. The next
+    # statement, under the lock it holds: both agree.
+    assert seen == [(before + 1, False), (before + 1, True)]
