@@ -31,41 +31,53 @@ pytestmark = [
 ]
 
 
+def _while_the_table_is_held(table_id: int, change, then) -> None:
+    """`change(table)` in a transaction holding the table's lock for half a second, and
+    `then()` in another thread once the lock is held (so it meets the lock)."""
+    held = threading.Event()
+
+    def holder() -> None:
+        try:
+            with transaction.atomic():
+                change(locked_table(table_id))
+                held.set()
+                time.sleep(0.5)  # the other thread meanwhile waits for the table
+        finally:
+            connection.close()
+
+    def other() -> None:
+        try:
+            assert held.wait(30)
+            then()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=holder), threading.Thread(target=other)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+
+
 def test_a_move_that_waited_for_the_table_reads_the_game_the_other_move_left():
     anna, boris = member("Anna"), member("Boris")
     table, _ = services.create_table(anna, Variant.objects.get(name="Devyatka"), 2)
     services.join_table(boris, table.pk)
     before = current_game(table).version
-    first_holds_the_lock = threading.Event()
     seen: list[int] = []
 
-    def first_move() -> None:
-        try:
-            with transaction.atomic():
-                locked = locked_table(table.pk)
-                game = current_game(locked)
-                game.version += 5
-                save_fields(game, "version")
-                first_holds_the_lock.set()
-                time.sleep(0.5)  # the second move meanwhile waits for the table
-        finally:
-            connection.close()
+    def move_on(locked) -> None:
+        game = current_game(locked)
+        game.version += 5
+        save_fields(game, "version")
 
     def second_move() -> None:
-        try:
-            assert first_holds_the_lock.wait(30)
-            with transaction.atomic():
-                _table, game, seats = locked_table_game_seats(table.pk)
-                seen.append(game.version)
-                assert [s.player_id for s in seats] == [anna.pk, boris.pk]
-        finally:
-            connection.close()
+        with transaction.atomic():
+            _table, game, seats = locked_table_game_seats(table.pk)
+            seen.append(game.version)
+            assert [s.player_id for s in seats] == [anna.pk, boris.pk]
 
-    threads = [threading.Thread(target=first_move), threading.Thread(target=second_move)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    _while_the_table_is_held(table.pk, move_on, second_move)
     assert seen == [before + 5]
 
 
@@ -111,44 +123,23 @@ def test_postgresql_a_read_that_waited_for_the_lock_tells_its_table_row_is_newer
     table, _ = services.create_table(anna, Variant.objects.get(name="Devyatka"), 2)
     services.join_table(boris, table.pk)
     before = Table.objects.get(pk=table.pk).version
-    first_holds_the_lock = threading.Event()
     seen: list[tuple] = []
 
-    def first_move() -> None:
-        try:
-            with transaction.atomic():
-                locked = locked_table(table.pk)
-                locked.version += 1
-                save_fields(locked, "version")
-                first_holds_the_lock.set()
-                time.sleep(0.5)  # the second statement meanwhile waits for the table
-        finally:
-            connection.close()
+    def move_on(locked) -> None:
+        locked.version += 1
+        save_fields(locked, "version")
 
     def second_read() -> None:
-        try:
-            assert first_holds_the_lock.wait(30)
-            with transaction.atomic(), connection.cursor() as cursor:
+        with transaction.atomic(), connection.cursor() as cursor:
+            for _statement in range(2):
                 cursor.execute(
                     "SELECT t.version, t.version = (SELECT t0.version FROM games_table t0 "
                     "WHERE t0.id = t.id) FROM games_table t WHERE t.id = %s FOR UPDATE OF t",
                     [table.pk],
                 )
                 seen.append(cursor.fetchone())
-                cursor.execute(
-                    "SELECT t.version, t.version = (SELECT t0.version FROM games_table t0 "
-                    "WHERE t0.id = t.id) FROM games_table t WHERE t.id = %s FOR UPDATE OF t",
-                    [table.pk],
-                )
-                seen.append(cursor.fetchone())
-        finally:
-            connection.close()
 
-    threads = [threading.Thread(target=first_move), threading.Thread(target=second_read)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    _while_the_table_is_held(table.pk, move_on, second_read)
     # The statement that waited: the newest row, not the one its snapshot saw. The next
     # statement, under the lock it holds: both agree.
     assert seen == [(before + 1, False), (before + 1, True)]
