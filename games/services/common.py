@@ -140,7 +140,7 @@ def _locked_table_sql() -> str:
 
 def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Seat]]:
     """`locked_table`, `current_game` and `table_seats`: a move's reads, in one statement
-    (on PostgreSQL, the table's lock taken by it too, see `_locked_read_postgresql`).
+    (on PostgreSQL, after the statement that locks the table).
 
     A move reads all three; one round trip instead of three was about a tenth of
     the database thread's time per move (docs/PERFORMANCE.md, issue 44). One row
@@ -149,16 +149,21 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
     """
     if not id_in_range(table_id):
         raise ServiceError("not_found", _("There is no such table."))
+    if connection.features.has_select_for_update_of:
+        # PostgreSQL: a statement that waited for the row lock sees the locked row's
+        # newest version but the joined rows as they were when it began (READ
+        # COMMITTED). A move that waited behind another move at the table would read
+        # the game before that move. So the lock is a statement of its own, and the
+        # one read after it (a new statement, a new snapshot) sees what committed.
+        if _fetch_one(_lock_table_sql(), [table_id]) is None:
+            raise ServiceError("not_found", _("There is no such table."))
+    # SQLite: the IMMEDIATE transaction already holds the database's write lock, so
+    # nothing changes under this statement.
     shapes = [_shape(m) for m in (Table, Variant, Series, Game, Seat, Player)]
     starts = [sum(shape.width for shape in shapes[:i]) for i in range(len(shapes))]
-    if connection.features.has_select_for_update_of:
-        rows = _locked_read_postgresql(table_id)
-    else:
-        # SQLite: the IMMEDIATE transaction already holds the database's write lock, so
-        # nothing changes under this statement.
-        with connection.cursor() as cursor:
-            cursor.execute(_locked_table_game_seats_sql(), [table_id])
-            rows = cursor.fetchall()
+    with connection.cursor() as cursor:
+        cursor.execute(_locked_table_game_seats_sql(), [table_id])
+        rows = cursor.fetchall()
     if not rows:
         raise ServiceError("not_found", _("There is no such table."))
     first = rows[0]
@@ -179,44 +184,15 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
     return table, game, seats
 
 
-def _locked_read_postgresql(table_id: int) -> list[tuple]:
-    """The move's read on PostgreSQL: the table locked and read with its game and seats.
-
-    A statement that waits for the table's row lock, or finds the row changed by a
-    move that committed after the statement began (READ COMMITTED), sees the newest
-    table row but the game and seats as they were when it began: a move would read
-    the game before the move it followed. So the one statement takes the lock only if
-    nobody holds it (SKIP LOCKED) and says whether the table row it locked is the one
-    its own snapshot sees (`fresh`). When either fails, a rare case (two actions at
-    one table at once), the table is locked by a statement of its own, waiting, and
-    read by the next, which sees what committed before it. The common case costs one
-    round trip instead of two (docs/PERFORMANCE.md, issue 44).
-    """
-    with connection.cursor() as cursor:
-        cursor.execute(_locked_table_game_seats_sql(True), [table_id])
-        rows = cursor.fetchall()
-        if rows and rows[0][-1]:
-            return [row[:-1] for row in rows]
-        if _fetch_one(_lock_table_sql(), [table_id]) is None:
-            return []
-        cursor.execute(_locked_table_game_seats_sql(), [table_id])
-        return cursor.fetchall()
-
-
 @_per_vendor
 def _lock_table_sql() -> str:
     return "SELECT t.id FROM games_table t WHERE t.id = %s FOR UPDATE"
 
 
 @_per_vendor
-def _locked_table_game_seats_sql(lock: bool = False) -> str:
-    # Without `lock`, no FOR UPDATE: on SQLite the transaction's write lock is the
-    # lock; on PostgreSQL a statement before this one took it. With it (PostgreSQL),
-    # see `_locked_read_postgresql`: a last column says whether the locked table row
-    # is the one this statement's snapshot sees (the subquery reads it that way).
-    fresh = (
-        ", t.version = (SELECT t0.version FROM games_table t0 WHERE t0.id = t.id)" if lock else ""
-    )
+def _locked_table_game_seats_sql() -> str:
+    # No FOR UPDATE here (see `locked_table_game_seats`): on SQLite the transaction's
+    # write lock is the lock, on PostgreSQL the statement before this one took it.
     columns = ", ".join(
         _shape(model).select(alias)
         for model, alias in (
@@ -229,14 +205,14 @@ def _locked_table_game_seats_sql(lock: bool = False) -> str:
         )
     )
     return (
-        f"SELECT {columns}{fresh} FROM games_table t "
+        f"SELECT {columns} FROM games_table t "
         "JOIN games_variant v ON v.id = t.variant_id "
         "LEFT JOIN club_series s ON s.id = t.series_id "
         "LEFT JOIN games_game g ON g.table_id = t.id AND g.number = "
         "(SELECT MAX(g2.number) FROM games_game g2 WHERE g2.table_id = t.id) "
         "LEFT JOIN games_seat st ON st.table_id = t.id "
         "LEFT JOIN club_player p ON p.id = st.player_id "
-        "WHERE t.id = %s ORDER BY st.position" + (" FOR UPDATE OF t SKIP LOCKED" if lock else "")
+        "WHERE t.id = %s ORDER BY st.position"
     )
 
 

@@ -16,7 +16,7 @@ import pytest
 from django.db import connection, transaction
 
 from games import services
-from games.models import Table, Variant
+from games.models import Variant
 from games.services.common import (
     current_game,
     locked_table,
@@ -108,38 +108,3 @@ def test_a_move_whose_writes_fail_changes_nothing():
     assert after.version == table.version
     assert Game.objects.get(pk=game.pk).state == game.state
     assert Move.objects.filter(game=game).count() == 1
-
-
-@pytest.mark.skipif(
-    not connection.features.has_select_for_update_of, reason="PostgreSQL's row locks"
-)
-def test_postgresql_a_read_that_waited_for_the_lock_tells_its_table_row_is_newer():
-    """What the move's one-statement read relies on (`FOR UPDATE OF t SKIP LOCKED` with a
-    `fresh` column): a statement that waited for the table's lock, or met a move that
-    committed after it began, locks the newest table row, while a subquery in it still
-    reads the row its own snapshot sees. The read compares the two and, when they differ,
-    locks and reads again."""
-    anna, boris = member("Anna"), member("Boris")
-    table, _ = services.create_table(anna, Variant.objects.get(name="Devyatka"), 2)
-    services.join_table(boris, table.pk)
-    before = Table.objects.get(pk=table.pk).version
-    seen: list[tuple] = []
-
-    def move_on(locked) -> None:
-        locked.version += 1
-        save_fields(locked, "version")
-
-    def second_read() -> None:
-        with transaction.atomic(), connection.cursor() as cursor:
-            for _statement in range(2):
-                cursor.execute(
-                    "SELECT t.version, t.version = (SELECT t0.version FROM games_table t0 "
-                    "WHERE t0.id = t.id) FROM games_table t WHERE t.id = %s FOR UPDATE OF t",
-                    [table.pk],
-                )
-                seen.append(cursor.fetchone())
-
-    _while_the_table_is_held(table.pk, move_on, second_read)
-    # The statement that waited: the newest row, not the one its snapshot saw. The next
-    # statement, under the lock it holds: both agree.
-    assert seen == [(before + 1, False), (before + 1, True)]
