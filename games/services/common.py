@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -89,6 +90,18 @@ def id_in_range(pk: int) -> bool:
     return 0 < pk <= _MAX_ID
 
 
+@functools.cache
+def _vendor() -> str:
+    """The kind of database behind the default alias: fixed once settings are read.
+
+    Asking the `connection` proxy looks the thread's connection up through an
+    asgiref Local, a few microseconds each; a move asked about 35 times, about a
+    tenth of its database work on SQLite (docs/PERFORMANCE.md, issue 44). For the
+    same reason the hot path below looks its connection up once and passes it on.
+    """
+    return connections[DEFAULT_DB_ALIAS].vendor
+
+
 def _per_vendor(build: Callable[..., str]) -> Callable[..., str]:
     """Remember each SQL text `build` makes, per kind of database and arguments.
 
@@ -99,7 +112,7 @@ def _per_vendor(build: Callable[..., str]) -> Callable[..., str]:
     built: dict[tuple, str] = {}
 
     def sql(*args: Any) -> str:
-        key = (connection.vendor, *args)
+        key = (_vendor(), *args)
         text = built.get(key)
         if text is None:
             text = built[key] = build(*args)
@@ -114,13 +127,15 @@ def locked_table(table_id: int) -> Table:
         raise ServiceError("not_found", _("There is no such table."))
     # The table row is the lock for everything at that table (see module doc).
     table_shape, variant_shape, series_shape = _shape(Table), _shape(Variant), _shape(Series)
-    row = _fetch_one(_locked_table_sql(), [table_id])
+    conn = _connection()
+    row = _fetch_one(_locked_table_sql(), [table_id], conn)
     if row is None:
         raise ServiceError("not_found", _("There is no such table."))
-    table = table_shape.build(row, 0)
-    _attach(table, "variant", variant_shape.build(row, table_shape.width))
+    table = table_shape.build(row, 0, conn)
+    _attach(table, "variant", variant_shape.build(row, table_shape.width, conn))
     if table.series_id:
-        _attach(table, "series", series_shape.build(row, table_shape.width + variant_shape.width))
+        width = table_shape.width + variant_shape.width
+        _attach(table, "series", series_shape.build(row, width, conn))
     return table
 
 
@@ -149,37 +164,38 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
     """
     if not id_in_range(table_id):
         raise ServiceError("not_found", _("There is no such table."))
-    if connection.features.has_select_for_update_of:
+    conn = _connection()
+    if conn.features.has_select_for_update_of:
         # PostgreSQL: a statement that waited for the row lock sees the locked row's
         # newest version but the joined rows as they were when it began (READ
         # COMMITTED). A move that waited behind another move at the table would read
         # the game before that move. So the lock is a statement of its own, and the
         # one read after it (a new statement, a new snapshot) sees what committed.
-        if _fetch_one(_lock_table_sql(), [table_id]) is None:
+        if _fetch_one(_lock_table_sql(), [table_id], conn) is None:
             raise ServiceError("not_found", _("There is no such table."))
     # SQLite: the IMMEDIATE transaction already holds the database's write lock, so
     # nothing changes under this statement.
     shapes = [_shape(m) for m in (Table, Variant, Series, Game, Seat, Player)]
     starts = [sum(shape.width for shape in shapes[:i]) for i in range(len(shapes))]
-    with connection.cursor() as cursor:
+    with conn.cursor() as cursor:
         cursor.execute(_locked_table_game_seats_sql(), [table_id])
         rows = cursor.fetchall()
     if not rows:
         raise ServiceError("not_found", _("There is no such table."))
     first = rows[0]
     table_shape, variant_shape, series_shape, game_shape, seat_shape, player_shape = shapes
-    table = table_shape.build(first, starts[0])
-    _attach(table, "variant", variant_shape.build(first, starts[1]))
+    table = table_shape.build(first, starts[0], conn)
+    _attach(table, "variant", variant_shape.build(first, starts[1], conn))
     if table.series_id:
-        _attach(table, "series", series_shape.build(first, starts[2]))
+        _attach(table, "series", series_shape.build(first, starts[2], conn))
     # The latest game's id is its first column: NULL when the table has none yet.
-    game = game_shape.build(first, starts[3]) if first[starts[3]] is not None else None
+    game = game_shape.build(first, starts[3], conn) if first[starts[3]] is not None else None
     seats = []
     for row in rows:
         if row[starts[4]] is None:
             continue  # no seat at all (the LEFT JOIN's one empty row)
-        seat = seat_shape.build(row, starts[4])
-        _attach(seat, "player", player_shape.build(row, starts[5]))
+        seat = seat_shape.build(row, starts[4], conn)
+        _attach(seat, "player", player_shape.build(row, starts[5], conn))
         seats.append(seat)
     return table, game, seats
 
@@ -245,8 +261,9 @@ def locked_visible_table(table_id: int, player_id: int | None, invite: str | Non
 
 def current_game(table: Table) -> Game | None:
     """The table's latest game (the one being played, or the last one finished)."""
-    row = _fetch_one(_current_game_sql(), [table.pk])
-    return None if row is None else _shape(Game).build(row, 0)
+    conn = _connection()
+    row = _fetch_one(_current_game_sql(), [table.pk], conn)
+    return None if row is None else _shape(Game).build(row, 0, conn)
 
 
 @_per_vendor
@@ -260,13 +277,14 @@ def _current_game_sql() -> str:
 def table_seats(table: Table) -> list[Seat]:
     """The table's seats in order, each with its player loaded (one statement)."""
     seat_shape, player_shape = _shape(Seat), _shape(Player)
-    with connection.cursor() as cursor:
+    conn = _connection()
+    with conn.cursor() as cursor:
         cursor.execute(_table_seats_sql(), [table.pk])
         rows = cursor.fetchall()
     seats = []
     for row in rows:
-        seat = seat_shape.build(row, 0)
-        _attach(seat, "player", player_shape.build(row, seat_shape.width))
+        seat = seat_shape.build(row, 0, conn)
+        _attach(seat, "player", player_shape.build(row, seat_shape.width, conn))
         seats.append(seat)
     return seats
 
@@ -307,9 +325,9 @@ class _Shape:
     def select(self, alias: str) -> str:
         return ", ".join(f"{alias}.{column}" for column in self.columns)
 
-    def build(self, row: Sequence, start: int) -> Any:
+    def build(self, row: Sequence, start: int, conn: Any) -> Any:
+        """The instance for `row[start:start + width]`, read on `conn` (the thread's connection)."""
         values = list(row[start : start + self.width])
-        conn = _connection()
         for position, converters, column in self.converters:
             value = values[position]
             for convert in converters:
@@ -333,10 +351,10 @@ _shapes: dict[tuple[type, str], _Shape] = {}
 
 
 def _shape(model: type) -> _Shape:
-    key = (model, connection.vendor)
+    key = (model, _vendor())
     shape = _shapes.get(key)
     if shape is None:
-        shape = _shapes[key] = _Shape(model, connection)
+        shape = _shapes[key] = _Shape(model, _connection())
     return shape
 
 
@@ -349,8 +367,8 @@ def _attach(instance: Any, name: str, related: Any) -> None:
     type(instance)._meta.get_field(name).set_cached_value(instance, related)
 
 
-def _fetch_one(sql: str, params: list) -> tuple | None:
-    with connection.cursor() as cursor:
+def _fetch_one(sql: str, params: list, conn: Any) -> tuple | None:
+    with conn.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone()
 
@@ -363,8 +381,12 @@ def save_fields(instance: Table | Game | Seat, *names: str) -> None:
     """save(update_fields=names), without the query compiler."""
     model = type(instance)
     fields = [model._meta.get_field(name) for name in names]
-    with connection.cursor() as cursor:
-        cursor.execute(_update_sql(model, names), [*_db_values(instance, fields), instance.pk])
+    conn = _connection()
+    # Each field prepares its own value, exactly as the ORM would (JSON,
+    # datetimes, booleans, on either database).
+    values = [f.get_db_prep_save(getattr(instance, f.attname), conn) for f in fields]
+    with conn.cursor() as cursor:
+        cursor.execute(_update_sql(model, names), [*values, instance.pk])
 
 
 @_per_vendor
@@ -380,7 +402,7 @@ def pipelined() -> Iterator[None]:
     still waits for them). A move's writes (its rows, the game, the table) then cost one
     network round trip instead of one each (docs/PERFORMANCE.md, issue 44). Elsewhere
     nothing changes."""
-    if connection.vendor != "postgresql":
+    if _vendor() != "postgresql":
         yield
         return
     conn = _connection()
@@ -394,7 +416,7 @@ def insert_rows(model: type[Move], names: Sequence[str], rows: list[Sequence]) -
     value is its id), without the query compiler or model instances (ids are not read back)."""
     conn = _connection()
     fields = [model._meta.get_field(name) for name in names]
-    with connection.cursor() as cursor:
+    with conn.cursor() as cursor:
         cursor.executemany(
             _insert_sql(model, tuple(names)),
             [
@@ -409,13 +431,6 @@ def _insert_sql(model: type, names: tuple[str, ...]) -> str:
     columns = ", ".join(_quote(model._meta.get_field(name).column) for name in names)
     marks = ", ".join(["%s"] * len(names))
     return f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES ({marks})"
-
-
-def _db_values(instance: Any, fields: list) -> list:
-    # Each field prepares its own value, exactly as the ORM would (JSON,
-    # datetimes, booleans, on either database).
-    conn = _connection()
-    return [f.get_db_prep_save(getattr(instance, f.attname), conn) for f in fields]
 
 
 def _connection() -> Any:
