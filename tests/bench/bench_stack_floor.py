@@ -16,9 +16,12 @@ window divided by the moves made.
         [--tree /path/to/old/checkout ...]
 
 Floors: `none` (no database at all), `hop` (one call on the database
-thread running `SELECT 1`, as every move makes one such call) and `write`
+thread running `SELECT 1`, as every move makes one such call), `write`
 (one committed INSERT on the database thread: issue 44's floor, "one SQLite
-write and one group broadcast per move"). `--floors` picks them.
+write and one group broadcast per move") and `design` (the least a game's
+move costs under DESIGN.md: the engine's check and step, a compare-and-swap
+of the state on its version and the move's rows in one transaction, each seat
+its own view; `tests/bench/floor_app.py`). `--floors` picks them.
 
 `--think 0` saturates (each table moves again as soon as every seat has the
 last frame); the figures then to read are moves/s over the whole run and p95.
@@ -138,32 +141,52 @@ def _stop(proc: subprocess.Popen) -> None:
 # -- the floor: the client ---------------------------------------------------
 
 
-async def _play_floor(port: int, tables: int, seats: int, think: float, duration: float) -> dict:
-    """One move per table every ~think s; a move counts once every seat has its frame."""
+async def _play_floor(
+    port: int, tables: int, seats: int, think: float, duration: float, design: bool = False
+) -> dict:
+    """One move per table every ~think s; a move counts once every seat has its frame.
+
+    `design`: the design floor's sockets are seats (each sent its view on connect); the
+    mover is the seat whose view lists legal moves, and it plays one of them.
+    """
     from websockets.asyncio.client import connect
 
     rng = random.Random(1)
     socks = []
+    views: dict[object, dict] = {}
     for table in range(tables):
         row = []
-        for _ in range(seats):
-            row.append(await connect(f"ws://127.0.0.1:{port}/ws/floor/{table}/", max_size=None))
+        for seat in range(seats):
+            url = f"ws://127.0.0.1:{port}/ws/floor/{table}/" + (f"{seat}/" if design else "")
+            ws = await connect(url, max_size=None)
+            if design:
+                views[ws] = json.loads(await ws.recv())
+            row.append(ws)
         socks.append(row)
     latencies: list[float] = []
     began = time.monotonic()
     stop = began + duration
 
     async def table_loop(row: list) -> None:
-        version = 0
+        version = views[row[0]]["version"] if design else 0
         await asyncio.sleep(rng.uniform(0, think))
         while time.monotonic() < stop:
+            move = "x"
             mover = rng.choice(row)
+            if design:
+                mover = next(ws for ws in row if views[ws]["view"]["legal"])
+                move = rng.choice(views[mover]["view"]["legal"])
             sent = time.perf_counter()
-            await mover.send(json.dumps({"type": "play", "move": "x", "version": version}))
+            await mover.send(json.dumps({"type": "play", "move": move, "version": version}))
             version += 1
             for ws in row:
-                while json.loads(await ws.recv())["version"] < version:
-                    pass
+                while True:
+                    frame = json.loads(await ws.recv())
+                    if frame.get("type") == "error":
+                        raise RuntimeError(frame["message"])
+                    if frame["version"] >= version:
+                        views[ws] = frame
+                        break
             latencies.append(time.perf_counter() - sent)
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
 
@@ -176,7 +199,11 @@ async def _play_floor(port: int, tables: int, seats: int, think: float, duration
 
 
 def _client_main(args: argparse.Namespace) -> None:
-    result = asyncio.run(_play_floor(args.port, args.tables, args.seats, args.think, args.duration))
+    result = asyncio.run(
+        _play_floor(
+            args.port, args.tables, args.seats, args.think, args.duration, args.floor == "design"
+        )
+    )
     json.dump(result, sys.stdout)
 
 
@@ -201,6 +228,8 @@ def _floor_run(args: argparse.Namespace, database: str) -> dict:
                 str(args.think),
                 "--duration",
                 str(args.duration),
+                "--floor",
+                database,
             ],
             stdout=subprocess.PIPE,
         )
@@ -310,7 +339,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--tree", action="append", default=[], help="another checkout to run")
     parser.add_argument(
-        "--floors", default="none,hop,write", help="which floors to run (none, hop, write)"
+        "--floors",
+        default="none,hop,write",
+        help="which floors to run (none, hop, write, design)",
     )
     parser.add_argument(
         "--without",
@@ -329,6 +360,7 @@ def main() -> None:
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
     parser.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--floor", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.processes > 1 and not args.postgres:
         parser.error("--processes needs --postgres: the in-memory layer is one process's")
@@ -339,6 +371,7 @@ def main() -> None:
         "none": "floor: no database",
         "hop": "floor: one database call",
         "write": "floor: one write",
+        "design": "floor: the design's least move",
     }
     runs = [
         (floors[kind], lambda kind=kind: _floor_run(args, kind))
