@@ -50,7 +50,7 @@ def changed(
     table.version += 1
     table.updated = timezone.now()
     save_fields(table, "version", "status", "updated", "turn_started", "turn_deadline")
-    data = snapshot(table, game, seats)
+    data = snapshot(table, game, seats, state=state)
     data["events"] = events or []
     return Broadcast(table.pk, data, lobby=lobby, events=events or [])
 

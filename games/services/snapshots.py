@@ -26,16 +26,26 @@ from games.services.common import (
 )
 
 
-def snapshot(table: Table, game: Game | None, seats: list[Seat] | None = None) -> dict:
-    """Everything about a table at one version; server-side only (holds every hand)."""
+def snapshot(
+    table: Table, game: Game | None, seats: list[Seat] | None = None, state: Any = None
+) -> dict:
+    """Everything about a table at one version; server-side only (holds every hand).
+
+    `state`: the game's engine state, when the caller holds it (a move just made it).
+    The projections of this snapshot then use it instead of parsing the JSON again
+    on the event loop (about 2 % of a live server's samples, docs/PERFORMANCE.md).
+    """
     seats = table_seats(table) if seats is None else seats
     deadlines, away = pace.frame_fields(table, game, seats)
     turn_based = paces.is_turn_based(table.pace)
+    stamp = uuid.uuid4().hex
+    if state is not None and game is not None:
+        _states.put(stamp, state)  # engine states are immutable: shared as they are
     return {
         "version": table.version,
         # Names this snapshot among all others (server-side only, never sent):
         # what `projected_text` remembers its frames by.
-        "stamp": uuid.uuid4().hex,
+        "stamp": stamp,
         "table": {
             "id": table.pk,
             "status": table.status,

@@ -7,6 +7,7 @@ move sees.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -101,3 +102,27 @@ def test_a_state_written_elsewhere_is_parsed_from_what_was_read():
     game.state.clear()
     game.state.update(engine.to_json(state))
     assert game_state(engine, game) == state
+
+
+def test_a_moves_frames_use_the_state_it_made(monkeypatch):
+    """The move's own state reaches its projections: the event loop parses nothing."""
+    table = _started_table()
+    game = current_game(table)
+    engine = registry.engine(game.game)
+    state = engine.from_json(game.state)
+    move = random.Random(7).choice(_legal(engine, state))
+    update = services.play_move(
+        game.players[engine.actors(state)[0]], table.pk, move, table.version
+    )
+
+    def no_parsing(data):
+        raise AssertionError("the projection parsed the state again")
+
+    parsing_refused = dataclasses.replace(engine, from_json=no_parsing)
+    with monkeypatch.context() as patched:
+        patched.setattr(registry, "engine", lambda key: parsing_refused)
+        frames = [services.project(update.snapshot, player) for player in game.players]
+    # The same frames as from the JSON the move wrote (a reconnecting client's path).
+    parsed = {**update.snapshot, "stamp": None}
+    assert frames == [services.project(parsed, player) for player in game.players]
+    assert frames[0]["view"]["hand"] != frames[1]["view"]["hand"]
