@@ -96,9 +96,15 @@ def cpu_percent(start: dict, end: dict) -> dict:
         total = end["machine"][1] - start["machine"][1]
         if total:
             machine = round(100 * busy / total * (os.cpu_count() or 1), 1)
+    # Each server's event loop (its main thread): the rest is its database thread(s).
+    loops = {}
+    for pid, after in end["threads"].items():
+        if pid in after and pid in start["threads"].get(pid, {}):
+            loops[str(pid)] = round(100 * (after[pid] - start["threads"][pid][pid]) / wall, 1)
     return {
         "servers": servers,
         "server_threads": threads,
+        "server_loop": loops,
         "load_tool": round(100 * (end["own"] - start["own"]) / wall, 1),
         "machine": machine,
     }
