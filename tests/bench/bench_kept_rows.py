@@ -28,8 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.bench_standings import setup_database  # noqa: E402
-from tests.bench.common import machine  # noqa: E402
+from tests.bench.common import (  # noqa: E402
+    django_on_a_throwaway_database,
+    machine,
+    started_tables,
+)
 
 TRIGGER = (
     "CREATE TRIGGER bench_stamp_game AFTER UPDATE ON games_game BEGIN "
@@ -43,24 +46,14 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=3000)
     args = parser.parse_args()
     os.environ.pop("DATABASE_URL", None)  # SQLite: the triggers' SQL is SQLite's
-    url, drop = setup_database()
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
-    os.environ.setdefault("DJANGO_SECRET_KEY", "bench")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    drop = django_on_a_throwaway_database()
     from django.db import connection, transaction
 
     from games.models import Table
     from games.services.common import current_game, locked_table_game_seats, save_fields
-    from tools import synthetic
 
     try:
-        call_command("migrate", verbosity=0)
-        players = synthetic.make_players(synthetic.new_prefix("kept"), 4 * 50)
-        tables = [synthetic.started_table(players[4 * t : 4 * t + 4]) for t in range(50)]
+        tables = started_tables(50, "kept")
         with connection.cursor() as cursor:
             cursor.execute("ALTER TABLE games_table ADD COLUMN stamp integer NOT NULL DEFAULT 0")
         games = {pk: current_game(Table.objects.get(pk=pk)) for pk in tables}

@@ -16,7 +16,6 @@ Builds a throwaway database on that server and drops it afterwards.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -24,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.bench_standings import setup_database  # noqa: E402
+from tests.bench.common import django_on_a_throwaway_database, started_tables  # noqa: E402
 
 TABLE_FIELDS = ("version", "status", "updated", "turn_started", "turn_deadline")
 
@@ -36,24 +35,15 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10)
     args = parser.parse_args()
 
-    url, drop = setup_database()
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    drop = django_on_a_throwaway_database()
     from django.db import connection, transaction
     from django.utils import timezone
 
     from games.models import Move
     from games.services.common import insert_rows, locked_table_game_seats, pipelined, save_fields
-    from tools import synthetic
 
     try:
-        call_command("migrate", verbosity=0)
-        players = synthetic.make_players(synthetic.new_prefix("bench"), 4 * args.tables)
-        tables = [synthetic.started_table(players[4 * t : 4 * t + 4]) for t in range(args.tables)]
+        tables = started_tables(args.tables)
         numbers = iter(range(1000, 10**9))
 
         def move(table_id: int, table_in_pipeline: bool) -> None:

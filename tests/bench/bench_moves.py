@@ -20,7 +20,6 @@ the machine changes them little; SQLite work is in-process and included.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -30,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.bench_standings import setup_database  # noqa: E402
+from tests.bench.common import django_on_a_throwaway_database, started_tables  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -44,14 +43,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=2000)
     args = parser.parse_args()
 
-    url, drop = setup_database()
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
-    os.environ.setdefault("DJANGO_SECRET_KEY", "bench")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    drop = django_on_a_throwaway_database()
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -59,13 +51,9 @@ def main() -> None:
     from games import services
     from games.engine import devyatka
     from games.models import Table
-    from tools import synthetic
 
     try:
-        call_command("migrate", verbosity=0)
-        prefix = synthetic.new_prefix("bench")
-        players = synthetic.make_players(prefix, 4 * args.tables)
-        tables = [synthetic.started_table(players[4 * t : 4 * t + 4]) for t in range(args.tables)]
+        tables = started_tables(args.tables)
         rng = random.Random(1)
         move_ms: list[float] = []
         project_ms: list[float] = []
