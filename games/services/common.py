@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.models import JSONField
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, pre_init
 from django.utils.translation import gettext_lazy as _
@@ -16,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from club.models import Player, Series
 from games import hooks
 from games.models import Game, Move, Seat, Table, Variant, canonical_invite
+from games.services import kept
 
 
 class ServiceError(Exception):
@@ -160,11 +162,20 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
     A move reads all three; one round trip instead of three was about a tenth of
     the database thread's time per move (docs/PERFORMANCE.md, issue 44). One row
     per seat, each carrying the table's, variant's, series' and latest game's
-    columns: they are built once, from the first row.
+    columns: they are built once, from the first row. On SQLite the rows the
+    table's last move left are taken instead, when nothing wrote them since
+    (games.services.kept).
     """
     if not id_in_range(table_id):
         raise ServiceError("not_found", _("There is no such table."))
     conn = _connection()
+    rows = kept.take(table_id, conn)
+    table, game, seats = rows if rows is not None else _read_table_game_seats(table_id, conn)
+    kept.watch(table, game, seats, conn)
+    return table, game, seats
+
+
+def _read_table_game_seats(table_id: int, conn: Any) -> tuple[Table, Game | None, list[Seat]]:
     if conn.features.has_select_for_update_of:
         # PostgreSQL: a statement that waited for the row lock sees the locked row's
         # newest version but the joined rows as they were when it began (READ
@@ -321,18 +332,18 @@ class _Shape:
         # A model whose instantiation something listens to is built the ORM's way.
         # Receivers connect while the apps load, before the first shape is made.
         self.hooked = pre_init.has_listeners(model) or post_init.has_listeners(model)
+        # The converted values of the rows read lately, by their values as the
+        # driver gave them (see `_values`). A JSON column converts to an object
+        # its holder may change in place: converted afresh on every build.
+        self.fresh = [c for c in self.converters if isinstance(self.fields[c[0]], JSONField)]
+        self.converted: dict[tuple, list] = {}
 
     def select(self, alias: str) -> str:
         return ", ".join(f"{alias}.{column}" for column in self.columns)
 
     def build(self, row: Sequence, start: int, conn: Any) -> Any:
         """The instance for `row[start:start + width]`, read on `conn` (the thread's connection)."""
-        values = list(row[start : start + self.width])
-        for position, converters, column in self.converters:
-            value = values[position]
-            for convert in converters:
-                value = convert(value, column, conn)
-            values[position] = value
+        values = self._values(tuple(row[start : start + self.width]), conn)
         if self.hooked:
             return self.model.from_db(conn.alias, self.attnames, values)
         # What from_db leaves behind for a full row, without Model.__init__'s
@@ -346,6 +357,42 @@ class _Shape:
         state.db = conn.alias
         return instance
 
+    def _values(self, raw: tuple, conn: Any) -> list:
+        """The row's values converted for the model, remembered by the row itself.
+
+        Most rows a move reads are the same as at the move before (the variant,
+        the series, the seats and their members): converting them again (dates
+        parsed, JSON decoded) was about half of the move's joined read on
+        SQLite (docs/PERFORMANCE.md, issue 44). The key is every column's value
+        as read, so a row that changed in any way is converted anew: nothing is
+        remembered that the database did not just say. Converted values are
+        immutable (numbers, strings, dates), except JSON's, converted each time.
+        No lock: each get and set is one dict operation.
+        """
+        try:
+            known = self.converted.get(raw)
+        except TypeError:  # a value the driver made unhashable (parsed JSON)
+            return self._convert(list(raw), raw, self.converters, conn)
+        if known is not None:
+            return self._convert(list(known), raw, self.fresh, conn)
+        values = self._convert(list(raw), raw, self.converters, conn)
+        if len(self.converted) >= _CONVERTED_MAX:
+            self.converted.clear()
+        self.converted[raw] = list(values)
+        return values
+
+    @staticmethod
+    def _convert(values: list, raw: tuple, converters: list, conn: Any) -> list:
+        for position, found, column in converters:
+            value = raw[position]
+            for convert in found:
+                value = convert(value, column, conn)
+            values[position] = value
+        return values
+
+
+# Rows remembered per model: a few thousand tables' seats and members.
+_CONVERTED_MAX = 8192
 
 _shapes: dict[tuple[type, str], _Shape] = {}
 
@@ -384,9 +431,11 @@ def save_fields(instance: Table | Game | Seat, *names: str) -> None:
     conn = _connection()
     # Each field prepares its own value, exactly as the ORM would (JSON,
     # datetimes, booleans, on either database).
-    values = [f.get_db_prep_save(getattr(instance, f.attname), conn) for f in fields]
+    values = [prepared(f, getattr(instance, f.attname), conn) for f in fields]
+    before = kept.mark(conn)
     with conn.cursor() as cursor:
         cursor.execute(_update_sql(model, names), [*values, instance.pk])
+    kept.wrote(instance, conn, before)
 
 
 @_per_vendor
@@ -416,14 +465,43 @@ def insert_rows(model: type[Move], names: Sequence[str], rows: list[Sequence]) -
     value is its id), without the query compiler or model instances (ids are not read back)."""
     conn = _connection()
     fields = [model._meta.get_field(name) for name in names]
+    before = kept.mark(conn)
     with conn.cursor() as cursor:
         cursor.executemany(
             _insert_sql(model, tuple(names)),
             [
-                [f.get_db_prep_save(value, conn) for f, value in zip(fields, row, strict=True)]
+                [prepared(f, value, conn) for f, value in zip(fields, row, strict=True)]
                 for row in rows
             ],
         )
+    kept.wrote(None, conn, before)
+
+
+# The (field, type) pairs whose value the ORM prepares for the database by handing
+# the value back as it is: an int for an integer column, a str for a text one, a
+# bool. Learned from the ORM itself on first use (see `prepared`).
+_as_is: set[tuple[Any, type]] = set()
+_PLAIN = (int, str, bool)
+
+
+def prepared(field: Any, value: Any, conn: Any) -> Any:
+    """`field.get_db_prep_save(value, conn)`, without the call when it gives the value back.
+
+    A move writes about seventeen values; the ORM's preparation goes through
+    three or four calls each even where it returns the value itself, about a
+    tenth of a move's writes on SQLite (docs/PERFORMANCE.md, issue 44). Those
+    conversions (int(), str(), bool()) depend on the value's type alone, so
+    once the ORM handed an int, a str or a bool back unchanged for a field, the
+    same type is handed back for it again; anything else (dates, JSON, None)
+    always goes through the ORM.
+    """
+    kind = type(value)
+    if (field, kind) in _as_is:
+        return value
+    ready = field.get_db_prep_save(value, conn)
+    if ready is value and kind in _PLAIN:
+        _as_is.add((field, kind))
+    return ready
 
 
 @_per_vendor

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games import registry
 from games.models import Game, Table
-from games.services import pace
+from games.services import kept, pace
 from games.services.clock import seat_deadline
 from games.services.common import (
     Broadcast,
@@ -109,7 +109,9 @@ def play_automatic(turn: AutoTurn, move: str) -> Broadcast | None:
     # A member's time ran out at a turn-based table: one more missed turn in a row,
     # unless the house already played an earlier action of this same turn.
     pace.missed_move(table, seats[turn.seat], game, same_turn=_house_began_turn(game, turn.seat))
-    return apply_move(table, game, turn.seat, move, turn.version, auto=True, seats=seats)
+    broadcast = apply_move(table, game, turn.seat, move, turn.version, auto=True, seats=seats)
+    kept.keep(table, game, seats, connection)
+    return broadcast
 
 
 def _house_began_turn(game: Game, seat: int) -> bool:

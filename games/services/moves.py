@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from functools import partial
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
 from games.i18n import lazy_format, rule_message
 from games.models import Game, Move, Seat, Table
-from games.services import pace
+from games.services import kept, pace
 from games.services.clock import changed
 from games.services.common import (
     Broadcast,
@@ -48,7 +48,9 @@ def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadca
     if mine.missed:
         mine.missed = 0  # a move of their own: the missed moves in a row start again
         save_fields(mine, "missed")
-    return apply_move(table, game, seat, move, version, auto=False, seats=seats)
+    broadcast = apply_move(table, game, seat, move, version, auto=False, seats=seats)
+    kept.keep(table, game, seats, connection)
+    return broadcast
 
 
 def apply_move(

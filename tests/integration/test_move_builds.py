@@ -126,3 +126,23 @@ def test_a_moves_frames_use_the_state_it_made(monkeypatch):
     parsed = {**update.snapshot, "stamp": None}
     assert frames == [services.project(parsed, player) for player in game.players]
     assert frames[0]["view"]["hand"] != frames[1]["view"]["hand"]
+
+
+def test_a_row_read_again_is_built_anew_from_what_was_read():
+    """The converted values of a row read before are used again only for the very same
+    row, and a JSON column is never shared between two builds."""
+    table = _started_table()
+    _table, game, seats = locked_table_game_seats(table.pk)
+    _table, again, seats_again = locked_table_game_seats(table.pk)
+    assert _values(again) == _values(game)
+    assert again.players is not game.players  # JSON: each holder its own
+    game.players.append(999)
+    assert 999 not in locked_table_game_seats(table.pk)[1].players
+    assert [_values(s) for s in seats_again] == [_values(s) for s in seats]
+
+    Seat.objects.filter(pk=seats[0].pk).update(missed=4)
+    Player.objects.filter(pk=seats[1].player_id).update(display_name="Boris Again")
+    _table, _game, changed = locked_table_game_seats(table.pk)
+    assert changed[0].missed == 4
+    assert changed[1].player.display_name == "Boris Again"
+    assert changed[0].player.display_name == seats[0].player.display_name
