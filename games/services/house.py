@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from games import registry
@@ -110,7 +110,7 @@ def play_automatic(turn: AutoTurn, move: str) -> Broadcast | None:
     # unless the house already played an earlier action of this same turn.
     pace.missed_move(table, seats[turn.seat], game, same_turn=_house_began_turn(game, turn.seat))
     broadcast = apply_move(table, game, turn.seat, move, turn.version, auto=True, seats=seats)
-    kept.keep(table, game, seats, connection)
+    kept.keep(table, game, seats)
     return broadcast
 
 

@@ -34,6 +34,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import DEFAULT_DB_ALIAS, connections
+
 # The triggers migration games 0016 makes; without every one of them nothing is kept.
 TRIGGERS = (
     "games_stamp_table_insert",
@@ -130,8 +132,9 @@ def wrote(instance: Any, conn: Any, before: int | None) -> None:
         watched.known += conn.connection.total_changes - before
 
 
-def keep(table: Any, game: Any, seats: list, conn: Any) -> None:
-    """The move is done: keep its rows once its transaction commits, if they are the database's."""
+def keep(table: Any, game: Any, seats: list) -> None:
+    """The move is done: keep its rows, if they are what the database now holds."""
+    conn = connections[DEFAULT_DB_ALIAS]  # the thread's own (see games.services.common)
     watched = getattr(_local, "watch", None)
     _local.watch = None
     if watched is None or watched.table_id != table.pk or id(table) not in watched.owned:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -49,7 +49,7 @@ def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadca
         mine.missed = 0  # a move of their own: the missed moves in a row start again
         save_fields(mine, "missed")
     broadcast = apply_move(table, game, seat, move, version, auto=False, seats=seats)
-    kept.keep(table, game, seats, connection)
+    kept.keep(table, game, seats)
     return broadcast
 
 
