@@ -391,8 +391,9 @@ class _Shape:
         return values
 
 
-# Rows remembered per model: a few thousand tables' seats and members.
-_CONVERTED_MAX = 8192
+# Rows remembered per model: a few hundred tables' seats and members. A game's row
+# carries its state's JSON in the key, so this also bounds that memory (a few MB).
+_CONVERTED_MAX = 2048
 
 _shapes: dict[tuple[type, str], _Shape] = {}
 
