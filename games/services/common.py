@@ -176,19 +176,22 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
 
 
 def _read_table_game_seats(table_id: int, conn: Any) -> tuple[Table, Game | None, list[Seat]]:
-    if conn.features.has_select_for_update_of:
-        # PostgreSQL: a statement that waited for the row lock sees the locked row's
-        # newest version but the joined rows as they were when it began (READ
-        # COMMITTED). A move that waited behind another move at the table would read
-        # the game before that move. So the lock is a statement of its own, and the
-        # one read after it (a new statement, a new snapshot) sees what committed.
-        if _fetch_one(_lock_table_sql(), [table_id], conn) is None:
-            raise ServiceError("not_found", _("There is no such table."))
-    # SQLite: the IMMEDIATE transaction already holds the database's write lock, so
-    # nothing changes under this statement.
     shapes = [_shape(m) for m in (Table, Variant, Series, Game, Seat, Player)]
     starts = [sum(shape.width for shape in shapes[:i]) for i in range(len(shapes))]
-    with conn.cursor() as cursor:
+    # PostgreSQL: a statement that waited for the row lock sees the locked row's
+    # newest version but the joined rows as they were when it began (READ
+    # COMMITTED). A move that waited behind another move at the table would read
+    # the game before that move. So the lock is a statement of its own, and the
+    # one read after it (a new statement, a new snapshot) sees what committed. Both
+    # go to the server at once (`pipelined`): it runs them one after the other, so
+    # the read still begins once the lock is held, and the move waits for one
+    # network round trip instead of two (docs/PERFORMANCE.md, issue 44). A missing
+    # table locks nothing and the read finds no row.
+    # SQLite: the IMMEDIATE transaction already holds the database's write lock, so
+    # the one statement is all (nothing changes under it).
+    with pipelined(), conn.cursor() as cursor:
+        if conn.features.has_select_for_update_of:
+            cursor.execute(_lock_table_sql(), [table_id])
         cursor.execute(_locked_table_game_seats_sql(), [table_id])
         rows = cursor.fetchall()
     if not rows:
