@@ -460,7 +460,11 @@ def pipelined() -> Iterator[None]:
         return
     conn = _connection()
     conn.ensure_connection()
-    with conn.connection.pipeline():
+    # psycopg sends what the pipeline holds, and reads the answers, when the block
+    # ends: an error there (the server gone mid-move) comes from psycopg itself, not
+    # through a Django cursor. Django's wrapper makes it the `OperationalError` the
+    # consumers answer with `unavailable` (as any statement's), not a server error.
+    with conn.wrap_database_errors, conn.connection.pipeline():
         yield
 
 
