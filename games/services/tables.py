@@ -20,6 +20,7 @@ from club.models import Player, Series
 from games import hooks, paces, registry
 from games.i18n import lazy_format
 from games.models import Game, Seat, Table, Variant
+from games.services import kept
 from games.services import pace as pacing
 from games.services.clock import changed
 from games.services.common import (
@@ -420,7 +421,11 @@ def play_again_by_id(player_id: int, table_id: int) -> Broadcast:
         save_fields(mine, "rematch")
     staying = [s for s in seats if not s.is_bot and s.resigned_at is None]
     if not all(s.rematch for s in staying):
-        return changed(table, game, lobby=False, seats=seats)
+        broadcast = changed(table, game, lobby=False, seats=seats)
+        # The other seats answer next, each reading these rows: keep them (a deal or
+        # a reopened table writes through the ORM, so keeping is for this path only).
+        kept.keep(table, game, seats)
+        return broadcast
     if any(s.resigned_at is not None for s in seats):
         return _reopen(table)  # someone resigned: their seat is free for a new player
     table.status = Table.Status.PLAYING

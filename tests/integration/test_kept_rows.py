@@ -215,3 +215,21 @@ def test_the_migration_makes_the_triggers_the_service_looks_for():
         made = {row[0] for row in cursor.fetchall()}
     assert set(kept.TRIGGERS) == set(MIGRATION.TRIGGERS)
     assert made.issuperset(kept.TRIGGERS)
+
+
+def test_a_rematch_answer_keeps_the_rows_for_the_next_seats_answer():
+    table = _started_table()
+    while Table.objects.get(pk=table.pk).status == Table.Status.PLAYING:
+        _move(table.pk)
+    anna, boris = (Player.objects.get(display_name=name) for name in ("Anna", "Boris"))
+    services.play_again_by_id(anna.pk, table.pk)
+    kept_table, _game, seats, read = _rows(table.pk)
+    assert not read  # the rows Anna's answer left
+    assert [s.rematch for s in seats] == [True, False]
+    assert kept_table.version == Table.objects.get(pk=table.pk).version
+    services.play_again_by_id(boris.pk, table.pk)  # both in: the next deal
+    # The deal wrote through the ORM: the next move reads the new game.
+    _table, game, seats, read = _rows(table.pk)
+    assert read
+    assert game.number == 2 and game.version == 0
+    assert [s.rematch for s in seats] == [False, False]
