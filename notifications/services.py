@@ -27,6 +27,7 @@ from games import broadcast, hooks
 from games.broadcast import player_group
 from games.models import Seat, Table
 from games.services import ServiceError
+from games.services.common import insert_rows
 from notifications import kinds, presence
 from notifications.models import ClubMessage, Invitation, Notification, Preference
 
@@ -185,8 +186,33 @@ def record(event: hooks.Event, kind: kinds.Kind) -> list[int]:
                 default=F("mail_state"),
             ),
         )
-    Notification.objects.bulk_create(rows, ignore_conflicts=bool(key))
+    if key:
+        # An emitter's key: told once (the unique constraint skips a repeat).
+        Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    else:
+        # The rows as values, without the ORM's insert compiler (a game's start and
+        # end, on the moves' database thread: docs/PERFORMANCE.md, "A game's end").
+        fields = [Notification._meta.get_field(name) for name in _WRITTEN]
+        insert_rows(
+            Notification, _WRITTEN, [[getattr(row, f.attname) for f in fields] for row in rows]
+        )
     return [row.player_id for row in rows if row.site]
+
+
+# What `record` writes of a notification (the rest keeps its column's default).
+_WRITTEN = (
+    "player",
+    "kind",
+    "table_id",
+    "game_id",
+    "data",
+    "key",
+    "created",
+    "read_at",
+    "site",
+    "mail_state",
+    "mail_due",
+)
 
 
 def unread_count(player: Player) -> int:

@@ -39,6 +39,7 @@ from openskill.models import PlackettLuce
 
 from club.models import GameResult
 from games import hooks, registry
+from games.services.common import insert_rows
 from ratings.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, RatingChange
 
 MODEL = PlackettLuce(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
@@ -185,10 +186,29 @@ def record_game(game_key: str, options: dict, results: Sequence[GameResult]) -> 
                 _apply(rating, change, result.finished)
                 touched.append(rating)
         _update(touched)
-        RatingChange.objects.bulk_create(
+        # As values, without the ORM's insert compiler: this runs in every finishing move,
+        # on the database thread every table's moves share (docs/PERFORMANCE.md, "A game's end").
+        fields = [RatingChange._meta.get_field(name) for name in _CHANGE_FIELDS]
+        rows = [
             _change_row(result.pk, family, change)
             for result, change in zip(results, changes, strict=True)
+        ]
+        insert_rows(
+            RatingChange, _CHANGE_FIELDS, [[getattr(r, f.attname) for f in fields] for r in rows]
         )
+
+
+_CHANGE_FIELDS = (
+    "result",
+    "family",
+    "rated",
+    "mu_before",
+    "sigma_before",
+    "mu_after",
+    "sigma_after",
+    "ordinal_before",
+    "ordinal_after",
+)
 
 
 def _games(rows: Iterable[tuple]) -> Iterable[list[tuple]]:

@@ -9,14 +9,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import JSONField
+from django.db.models import JSONField, Model
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, pre_init
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player, Series
 from games import hooks
-from games.models import Game, Move, Seat, Table, Variant, canonical_invite
+from games.models import Game, Seat, Table, Variant, canonical_invite
 from games.services import kept
 
 
@@ -468,9 +468,12 @@ def pipelined() -> Iterator[None]:
         yield
 
 
-def insert_rows(model: type[Move], names: Sequence[str], rows: list[Sequence]) -> None:
+def insert_rows(model: type[Model], names: Sequence[str], rows: list[Sequence]) -> None:
     """bulk_create for these fields, each row its values in `names` order (a foreign key's
-    value is its id), without the query compiler or model instances (ids are not read back)."""
+    value is its id), without the query compiler or model instances (ids are not read back).
+
+    For a move's rows, and for the rows a game's end writes on the same database
+    thread (ratings, notifications)."""
     conn = _connection()
     fields = [model._meta.get_field(name) for name in names]
     before = kept.mark(conn)
