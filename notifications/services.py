@@ -199,7 +199,7 @@ def record(event: hooks.Event, kind: kinds.Kind) -> list[int]:
     return [row.player_id for row in rows if row.site]
 
 
-# What `record` writes of a notification (the rest keeps its column's default).
+# What `record` writes of a notification (its mail, none yet, stays NULL).
 _WRITTEN = (
     "player",
     "kind",
