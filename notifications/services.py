@@ -170,32 +170,39 @@ def record(event: hooks.Event, kind: kinds.Kind) -> list[int]:
                 mail_due=now if mail else None,
             )
         )
-    if kind.batched and event.table_id is not None and rows:
-        # One "your turn" per member and table: a new one replaces the one still
-        # unread (read, and not mailed if it was waiting), so the bell and the
-        # digest count tables, not turns.
-        Notification.objects.filter(
-            player_id__in=[row.player_id for row in rows],
-            kind=kind.key,
-            table_id=event.table_id,
-            read_at=None,
-        ).update(
-            read_at=now,
-            mail_state=Case(
-                When(mail_state=Notification.Mail.PENDING, then=Value(Notification.Mail.SKIPPED)),
-                default=F("mail_state"),
-            ),
-        )
-    if key:
-        # An emitter's key: told once (the unique constraint skips a repeat).
-        Notification.objects.bulk_create(rows, ignore_conflicts=True)
-    else:
-        # The rows as values, without the ORM's insert compiler (a game's start and
-        # end, on the moves' database thread: docs/PERFORMANCE.md, "A game's end").
-        fields = [Notification._meta.get_field(name) for name in _WRITTEN]
-        insert_rows(
-            Notification, _WRITTEN, [[getattr(row, f.attname) for f in fields] for row in rows]
-        )
+    if not rows:
+        return []
+    # One write transaction: the rows commit once (not once a row), and a new "your
+    # turn" lands with the one it replaces.
+    with transaction.atomic():
+        if kind.batched and event.table_id is not None:
+            # One "your turn" per member and table: a new one replaces the one still
+            # unread (read, and not mailed if it was waiting), so the bell and the
+            # digest count tables, not turns.
+            Notification.objects.filter(
+                player_id__in=[row.player_id for row in rows],
+                kind=kind.key,
+                table_id=event.table_id,
+                read_at=None,
+            ).update(
+                read_at=now,
+                mail_state=Case(
+                    When(
+                        mail_state=Notification.Mail.PENDING, then=Value(Notification.Mail.SKIPPED)
+                    ),
+                    default=F("mail_state"),
+                ),
+            )
+        if key:
+            # An emitter's key: told once (the unique constraint skips a repeat).
+            Notification.objects.bulk_create(rows, ignore_conflicts=True)
+        else:
+            # The rows as values, without the ORM's insert compiler (a game's start and
+            # end, on the moves' database thread: docs/PERFORMANCE.md, "A game's end").
+            fields = [Notification._meta.get_field(name) for name in _WRITTEN]
+            insert_rows(
+                Notification, _WRITTEN, [[getattr(row, f.attname) for f in fields] for row in rows]
+            )
     return [row.player_id for row in rows if row.site]
 
 
