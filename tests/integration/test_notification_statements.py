@@ -1,6 +1,6 @@
 """The statements a game's start and end run for the notifications and the nights.
 
-`notifications.notify.told_members`, `unread_counts` and
+`notifications.services.told_members`, `unread_counts` and
 `events.running.night_table_of` are written out in SQL because they run at every
 game's start and end on the moves' database thread (docs/PERFORMANCE.md, "A
 game's end"). These tests hold them to what the ORM queries they replaced said,
