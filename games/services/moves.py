@@ -136,7 +136,7 @@ def apply_move(
         save_fields(game, *fields)
         if not finished:
             return described()
-    record_results(table, game)
+    record_results(table, game, seats)
     return described()
 
 

@@ -5,17 +5,22 @@ from __future__ import annotations
 from club.models import GameResult, Player
 from club.standings import half_points
 from games import hooks, registry
-from games.models import Game, Table
+from games.models import Game, Seat, Table
+from games.services.rows import insert_instances
 
 
-def record_results(table: Table, game: Game) -> None:
+def record_results(table: Table, game: Game, seats: list[Seat] | None = None) -> None:
     """One GameResult per seat, in the transaction that finishes the game; the results'
-    listeners (games.hooks.results_released: the ratings) in it too."""
+    listeners (games.hooks.results_released: the ratings) in it too.
+
+    `seats`: the table's seats with their members, when the caller holds them (which
+    of the players are house bots is read from them instead of asked again).
+    """
     result = game.result
     places = result["places"]
     engine = registry.engine(game.game)
     resigned = set(game.resigned)
-    rows = GameResult.objects.bulk_create(
+    rows = [
         GameResult(
             game=game,
             series_id=table.series_id,
@@ -29,7 +34,8 @@ def record_results(table: Table, game: Game) -> None:
             **engine.result_fields(result, seat),
         )
         for seat, player_id in enumerate(game.players)
-    )
+    ]
+    insert_instances(rows)
     if not hooks.deal_withheld(table):
         # A withheld game (a duplicate board of an open round) is released when its
         # round closes (rate_games): its rating change would tell how the board went.
@@ -37,7 +43,10 @@ def record_results(table: Table, game: Game) -> None:
     hooks.game_finished(table, game.pk, rows)
     if not hooks.has_listeners():
         return
-    bots = set(Player.objects.bots().filter(pk__in=game.players).values_list("pk", flat=True))
+    if seats is not None:
+        bots = {s.player_id for s in seats if s.player.is_bot}
+    else:
+        bots = set(Player.objects.bots().filter(pk__in=game.players).values_list("pk", flat=True))
     hooks.emit(
         hooks.Event(
             "game_finished",

@@ -34,6 +34,7 @@ from games.services.common import (
     save_fields,
     table_seats,
 )
+from games.services.rows import insert_instances
 from games.services.snapshots import handover_at
 
 # Set only by `seeded_deals`: where the deals' seeds come from instead of `secrets`.
@@ -288,7 +289,18 @@ def _start(table: Table) -> Broadcast:
     return changed(table, game, lobby=True, started=True)
 
 
-def _deal(table: Table, players: list[int], number: int, seed: int | None = None) -> Game:
+def _deal(
+    table: Table,
+    players: list[int],
+    number: int,
+    seed: int | None = None,
+    seats: list[Seat] | None = None,
+) -> Game:
+    """The table's next game, dealt; every seat's rematch and hand-over reset.
+
+    `seats`: the table's seats as the caller holds them, reset in memory as well
+    (so the deal's change is described without reading them again).
+    """
     variant = table.variant
     engine = registry.engine(variant.game)
     options = variant.options
@@ -296,10 +308,11 @@ def _deal(table: Table, players: list[int], number: int, seed: int | None = None
         rng = _deal_seeds.get()
         seed = rng.getrandbits(62) if rng is not None else secrets.randbits(62)
     state = engine.deal(len(players), seed, engine.options(options))
-    Seat.objects.filter(table=table).update(
-        rematch=False, handed_over=False, resigned_at=None, missed=0
-    )
-    return Game.objects.create(
+    reset = {"rematch": False, "handed_over": False, "resigned_at": None, "missed": 0}
+    Seat.objects.filter(table=table).update(**reset)
+    for seat in seats or ():
+        seat.__dict__.update(reset)
+    game = Game(
         # The version the deal will have (every change bumps it by one).
         simultaneous_since=table.version + 1 if engine.simultaneous(state) else None,
         table=table,
@@ -310,6 +323,10 @@ def _deal(table: Table, players: list[int], number: int, seed: int | None = None
         seed=seed,
         state=engine.to_json(state),
     )
+    # Without the ORM's insert compiler: every rematch deals (docs/PERFORMANCE.md,
+    # "A game's end").
+    insert_instances([game])
+    return game
 
 
 @transaction.atomic
@@ -429,8 +446,8 @@ def play_again_by_id(player_id: int, table_id: int) -> Broadcast:
     if any(s.resigned_at is not None for s in seats):
         return _reopen(table)  # someone resigned: their seat is free for a new player
     table.status = Table.Status.PLAYING
-    new_game = _deal(table, list(game.players), number=game.number + 1)
-    return changed(table, new_game, lobby=True, started=True)
+    new_game = _deal(table, list(game.players), number=game.number + 1, seats=seats)
+    return changed(table, new_game, lobby=True, started=True, seats=seats)
 
 
 @transaction.atomic
