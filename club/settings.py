@@ -257,6 +257,9 @@ HTTP_CONCURRENCY = env_int(
 DATABASE_THREADS = env_int("DATABASE_THREADS", max(1, env_int("DATABASE_POOL_SIZE", 8) // 2))
 if DATABASE_THREADS < 1:
     raise SystemExit("DATABASE_THREADS must be at least 1")
+# On SQLite, a table socket's moves and rematch answers run on the event loop
+# itself, not handed to the database thread (games/db.py, on_database_inline).
+SQLITE_MOVES_INLINE = env_bool("SQLITE_MOVES_INLINE", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")

@@ -41,6 +41,7 @@ from games.db import (
     database_available,
     database_unavailable,
     on_database,
+    on_database_inline,
     refuse_while_away,
 )
 from games.i18n import lazy_format
@@ -408,7 +409,7 @@ class TableConsumer(GuardedConsumer):
         # `move` is any game's move string; `card` is its older name, kept for clients.
         move = _field(content, "move" if "move" in content else "card", str)
         version = _field(content, "version", int)
-        update = await on_database(services.play_move)(
+        update = await on_database_inline(services.play_move)(
             self.player_id, self.table_id, move[:16], version
         )
         await self._announce(update)
@@ -430,7 +431,7 @@ class TableConsumer(GuardedConsumer):
 
     async def _handle_again(self, content: dict) -> None:
         # The table page's "play again" form, as one frame (docs/PROTOCOL.md).
-        update = await on_database(services.play_again_by_id)(self.player_id, self.table_id)
+        update = await on_database_inline(services.play_again_by_id)(self.player_id, self.table_id)
         await self._announce(update)
 
     # -- outbound ----------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -23,7 +24,9 @@ from typing import Any
 
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, connections
+from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
+
+from games import hooks
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +54,96 @@ def on_database(func: Callable[..., Any]) -> Callable[..., Any]:
     if executor is None:
         return database_sync_to_async(func)
     return DatabaseSyncToAsync(func, thread_sensitive=False, executor=executor)
+
+
+# ---------------------------------------------------------------------------
+# SQLite: the moves on the event loop itself
+
+# Django's guard against database work on a thread that runs an event loop.
+_ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
+# The loop's own connection (one server loop a process): made on first use; False
+# when the database's backend cannot promise never to wait (then no call runs here).
+_loop_connection: Any = None
+
+
+@cache
+def on_database_inline(func: Callable[..., Any]) -> Callable[..., Any]:
+    """`on_database(func)`, except on SQLite: there `func` runs on the event loop, at once.
+
+    For the table socket's moves and rematch answers (SQLITE_MOVES_INLINE). A move's
+    transaction on SQLite is a few tenths of a millisecond of Python, and handing it
+    to the database thread cost about as much again: the two threads hand the GIL to
+    each other twice a move, and a full server spent a third of its CPU so
+    (docs/PERFORMANCE.md, "Moves on the event loop"). Run here, nothing on the loop
+    ever waits:
+
+    - the loop's connection never waits for the write lock (`never_wait`, in
+      club.serving.backends.sqlite3): with another writer of this process or
+      another process at work, the transaction is refused before it starts
+      (its `WriterBusy`) and the call goes to the database thread, which waits its turn;
+    - what the call tells the apps (games.hooks events: notifications, the club
+      nights' next round) is delivered after it, on the database thread, before
+      the call returns: a listener may take long, or publish.
+
+    `func` must open its transaction before it writes anything (the services do:
+    `transaction.atomic`); a call refused after a write is not made again.
+    """
+    threaded = on_database(func)
+    if _threads() is not None:
+        return threaded  # PostgreSQL: a network round trip a statement, the threads' work
+
+    async def inline(*args: Any, **kwargs: Any) -> Any:
+        if not settings.SQLITE_MOVES_INLINE or _loop_connection is False:
+            return await threaded(*args, **kwargs)
+        ran, result, deliveries = _run_here(func, args, kwargs)
+        if not ran:
+            return await threaded(*args, **kwargs)
+        if deliveries:
+            await on_database(hooks.deliver_all)(deliveries)
+        return result
+
+    return inline
+
+
+def _run_here(func: Callable[..., Any], args: tuple, kwargs: dict) -> tuple[bool, Any, list]:
+    """(ran, result, held-back deliveries): `func` on the loop's connection, or not at all."""
+    global _loop_connection
+    if _loop_connection is None:
+        conn = connections.create_connection(DEFAULT_DB_ALIAS)
+        if not hasattr(conn, "never_wait"):
+            _loop_connection = False  # Django's own SQLite backend: it would wait
+            return False, None, []
+        conn.never_wait()
+        _loop_connection = conn
+    conn = _loop_connection
+    # The thread's connection is the loop's for the call (Django's are per thread).
+    previous = connections[DEFAULT_DB_ALIAS]
+    connections[DEFAULT_DB_ALIAS] = conn
+    deliveries: list = []
+    unsafe = os.environ.get(_ASYNC_UNSAFE)
+    # Meant, so allowed for the call: no other thread of the process runs a loop,
+    # so the guard is the same for them.
+    os.environ[_ASYNC_UNSAFE] = "1"
+    try:
+        conn.ensure_connection()
+        changes = conn.connection.total_changes
+        with hooks.held_back(deliveries):
+            try:
+                return True, func(*args, **kwargs), deliveries
+            except OperationalError as exc:
+                # The backend's WriterBusy: refused before the transaction began.
+                if not getattr(exc, "refused_before_start", False):
+                    raise
+                if conn.connection is not None and conn.connection.total_changes != changes:
+                    raise  # it wrote before its transaction: never twice
+                return False, None, []
+    finally:
+        connections[DEFAULT_DB_ALIAS] = previous
+        conn.close_if_unusable_or_obsolete()
+        if unsafe is None:
+            del os.environ[_ASYNC_UNSAFE]
+        else:
+            os.environ[_ASYNC_UNSAFE] = unsafe
 
 
 # ---------------------------------------------------------------------------

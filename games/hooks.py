@@ -9,8 +9,11 @@ services and sockets ask here, so dependencies keep pointing inward.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -237,7 +240,36 @@ def emit(event: Event) -> None:
         for listener in wanted:
             listener(event)
 
-    transaction.on_commit(deliver)
+    held = getattr(_held, "deliveries", None)
+    if held is not None:
+        transaction.on_commit(partial(held.append, deliver))
+    else:
+        transaction.on_commit(deliver)
+
+
+# A list while `held_back` holds this thread's deliveries for later.
+_held = threading.local()
+
+
+@contextlib.contextmanager
+def held_back(deliveries: list[Callable[[], None]]) -> Iterator[None]:
+    """Inside, what commits is not delivered to the listeners but put in `deliveries`.
+
+    For work run on the server's event loop (games.db.on_database_inline): the
+    listeners may take long or publish (a club night's next round), so they are
+    called after it, on the database thread, with `deliver_all`.
+    """
+    _held.deliveries = deliveries
+    try:
+        yield
+    finally:
+        _held.deliveries = None
+
+
+def deliver_all(deliveries: list[Callable[[], None]]) -> None:
+    """Tell the listeners what `held_back` kept, in the order it committed."""
+    for deliver in deliveries:
+        deliver()
 
 
 # ---------------------------------------------------------------------------

@@ -166,10 +166,34 @@ class CursorWrapper(SQLiteCursorWrapper):
         return super().convert_query(query, param_names=param_names)
 
 
+class WriterBusy(OperationalError):
+    """A write transaction refused at its start because it would have had to wait.
+
+    Only a connection that must never wait (`never_wait`) raises it, before its
+    transaction wrote anything: the caller may run the same work elsewhere
+    (games.db, which may not import this module, knows it by this attribute).
+    """
+
+    refused_before_start = True
+
+
 class DatabaseWrapper(SQLiteDatabaseWrapper):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._holds_turn = False
+        self._waits = True
+
+    def never_wait(self) -> None:
+        """From now on this connection's write transactions start at once or not at all.
+
+        For the one that runs on the server's event loop (games.db.on_database_inline):
+        a writer before it in this process's queue, or another process holding
+        SQLite's lock, makes `BEGIN` raise `WriterBusy` instead of waiting, which
+        would stop every socket of the process meanwhile.
+        """
+        self._waits = False
+        if self.connection is not None:
+            self.connection.execute("PRAGMA busy_timeout = 0")
 
     def create_cursor(self, name=None):
         return self.connection.cursor(factory=CursorWrapper)
@@ -185,6 +209,8 @@ class DatabaseWrapper(SQLiteDatabaseWrapper):
         if self._checkpoint_seconds > 0 and not self.is_in_memory_db():
             conn.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_SAFETY_PAGES}")
             checkpointer_for(str(self.settings_dict["NAME"]), self._checkpoint_seconds)
+        if not self._waits:
+            conn.execute("PRAGMA busy_timeout = 0")
         return conn
 
     def _writer_turns(self) -> WriterTurns:
@@ -192,12 +218,19 @@ class DatabaseWrapper(SQLiteDatabaseWrapper):
 
     def _start_transaction_under_autocommit(self) -> None:
         if self.transaction_mode == "IMMEDIATE" and not self._holds_turn:
-            timeout = float(self.settings_dict["OPTIONS"].get("timeout", 5))
+            timeout = float(self.settings_dict["OPTIONS"].get("timeout", 5)) if self._waits else 0
             if not self._writer_turns().acquire(timeout):
+                if not self._waits:
+                    raise WriterBusy("database is locked (another writer of this process)")
                 raise OperationalError("database is locked (waited for the writer before)")
             self._holds_turn = True
         try:
             super()._start_transaction_under_autocommit()
+        except OperationalError as exc:
+            self._end_turn()
+            if not self._waits and "locked" in str(exc):
+                raise WriterBusy(f"{exc} (another process)") from exc
+            raise
         except BaseException:
             self._end_turn()
             raise
