@@ -12,6 +12,7 @@ of threads, each borrowing a pooled connection for the length of one call.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -78,9 +79,12 @@ def on_database_inline(func: Callable[..., Any]) -> Callable[..., Any]:
     ever waits:
 
     - the loop's connection never waits for the write lock (`never_wait`, in
-      club.serving.backends.sqlite3): with another writer of this process or
-      another process at work, the transaction is refused before it starts
-      (its `WriterBusy`) and the call goes to the database thread, which waits its turn;
+      club.serving.backends.sqlite3): with another writer at work the transaction
+      is refused before it starts (its `WriterBusy`). A writer of this process
+      (the database thread's: a page, the apps told of a game's end) is waited
+      for here, the loop free meanwhile, and the call tried again; for another
+      process's (a `manage.py` command), the call goes to the database thread,
+      which waits in SQLite's busy handler as before;
     - what the call tells the apps (games.hooks events: notifications, the club
       nights' next round) is delivered after it, on the database thread, before
       the call returns: a listener may take long, or publish.
@@ -95,9 +99,19 @@ def on_database_inline(func: Callable[..., Any]) -> Callable[..., Any]:
     async def inline(*args: Any, **kwargs: Any) -> Any:
         if not settings.SQLITE_MOVES_INLINE or _loop_connection is False:
             return await threaded(*args, **kwargs)
-        ran, result, deliveries = _run_here(func, args, kwargs)
-        if not ran:
-            return await threaded(*args, **kwargs)
+        waited = 0.0
+        while True:
+            ran, result, deliveries, busy = _run_here(func, args, kwargs)
+            if ran:
+                break
+            if busy is None or not busy.in_process:
+                # Another process holds SQLite's lock: the thread waits for it in
+                # SQLite's busy handler, as every call did before.
+                return await threaded(*args, **kwargs)
+            # The database thread is writing (a page, a game's end told to the apps):
+            # wait here for it, the loop free meanwhile, then try again. Not handed to
+            # the thread: moves queued there would keep the next ones from the loop.
+            waited += await _writers_idle(_loop_connection, waited)
         if deliveries:
             await on_database(hooks.deliver_all)(deliveries)
         return result
@@ -105,14 +119,35 @@ def on_database_inline(func: Callable[..., Any]) -> Callable[..., Any]:
     return inline
 
 
-def _run_here(func: Callable[..., Any], args: tuple, kwargs: dict) -> tuple[bool, Any, list]:
-    """(ran, result, held-back deliveries): `func` on the loop's connection, or not at all."""
+async def _writers_idle(conn: Any, waited: float) -> float:
+    """Wait until this process's writers are done; the seconds waited. Raises past the
+    connection's timeout, as a writer waiting in the database thread would."""
+    loop = asyncio.get_running_loop()
+    idle = loop.create_future()
+
+    def wake() -> None:
+        if not idle.done():
+            idle.set_result(None)
+
+    started = time.monotonic()
+    conn.when_writers_idle(lambda: loop.call_soon_threadsafe(wake))
+    timeout = float(conn.settings_dict["OPTIONS"].get("timeout", 5)) - waited
+    try:
+        await asyncio.wait_for(idle, max(0.0, timeout))
+    except TimeoutError:
+        raise OperationalError("database is locked (waited for the writer before)") from None
+    return time.monotonic() - started
+
+
+def _run_here(func: Callable[..., Any], args: tuple, kwargs: dict) -> tuple[bool, Any, list, Any]:
+    """(ran, result, held-back deliveries, the refusal): `func` on the loop's connection,
+    or not at all (the backend's WriterBusy, or None when nothing can run here)."""
     global _loop_connection
     if _loop_connection is None:
         conn = connections.create_connection(DEFAULT_DB_ALIAS)
         if not hasattr(conn, "never_wait"):
             _loop_connection = False  # Django's own SQLite backend: it would wait
-            return False, None, []
+            return False, None, [], None
         conn.never_wait()
         _loop_connection = conn
     conn = _loop_connection
@@ -129,14 +164,14 @@ def _run_here(func: Callable[..., Any], args: tuple, kwargs: dict) -> tuple[bool
         changes = conn.connection.total_changes
         with hooks.held_back(deliveries):
             try:
-                return True, func(*args, **kwargs), deliveries
+                return True, func(*args, **kwargs), deliveries, None
             except OperationalError as exc:
                 # The backend's WriterBusy: refused before the transaction began.
                 if not getattr(exc, "refused_before_start", False):
                     raise
                 if conn.connection is not None and conn.connection.total_changes != changes:
                     raise  # it wrote before its transaction: never twice
-                return False, None, []
+                return False, None, [], exc
     finally:
         connections[DEFAULT_DB_ALIAS] = previous
         conn.close_if_unusable_or_obsolete()

@@ -66,3 +66,40 @@ def test_a_write_transaction_holds_the_turn_until_commit_or_rollback():
         assert turns.held
         raise RuntimeError("rolled back")
     assert not turns.held
+
+
+def test_when_idle_is_called_at_once_with_no_writer_and_after_the_last_one_otherwise():
+    turns = WriterTurns()
+    called: list[str] = []
+    turns.when_idle(lambda: called.append("idle at once"))
+    assert called == ["idle at once"]
+
+    assert turns.acquire(1.0)
+    done = threading.Event()
+
+    def second_writer() -> None:
+        assert turns.acquire(10.0)
+        done.wait(10)
+        turns.release()
+
+    thread = threading.Thread(target=second_writer)
+    thread.start()
+    _wait_until(lambda: turns.waiting == 1)
+    turns.when_idle(lambda: called.append("idle later"))
+    turns.release()  # the waiter's turn now: not idle yet
+    _wait_until(lambda: turns.held)
+    assert called == ["idle at once"]
+    done.set()
+    thread.join(10)
+    assert called == ["idle at once", "idle later"]
+
+
+def test_when_idle_is_called_when_the_last_waiter_gives_up():
+    turns = WriterTurns()
+    called: list[str] = []
+    assert turns.acquire(1.0)
+    turns.when_idle(lambda: called.append("idle"))
+    assert not turns.acquire(0.01)  # times out: the holder still holds
+    assert called == []
+    turns.release()
+    assert called == ["idle"]

@@ -32,6 +32,7 @@ import sqlite3
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from functools import lru_cache
 
 from django.db import OperationalError
@@ -47,10 +48,12 @@ class WriterTurns:
         self._changed = threading.Condition(threading.Lock())
         self._waiting: deque[object] = deque()
         self._owner: object | None = None
+        self._idle_calls: list[Callable[[], None]] = []
 
     def acquire(self, timeout: float) -> bool:
-        ticket = object()
+        ticket: object | None = object()
         deadline = time.monotonic() + timeout
+        calls: list[Callable[[], None]] = []
         with self._changed:
             self._waiting.append(ticket)
             while self._owner is not None or self._waiting[0] is not ticket:
@@ -60,15 +63,43 @@ class WriterTurns:
                         break  # woken by the release that timed out with us
                     self._waiting.remove(ticket)
                     self._changed.notify_all()  # the next one may be first now
-                    return False
-            self._waiting.popleft()
-            self._owner = ticket
-            return True
+                    calls = self._take_idle_calls()
+                    ticket = None
+                    break
+            if ticket is not None:
+                self._waiting.popleft()
+                self._owner = ticket
+        for call in calls:
+            call()
+        return ticket is not None
 
     def release(self) -> None:
         with self._changed:
             self._owner = None
             self._changed.notify_all()
+            calls = self._take_idle_calls()
+        for call in calls:
+            call()
+
+    def when_idle(self, call: Callable[[], None]) -> None:
+        """Call `call()` once no writer holds a turn or waits for one (at once if none does).
+
+        From whichever thread ends the last turn, so `call` must be quick and
+        thread-safe (the event loop's `call_soon_threadsafe`). A turn given up by
+        a waiter that timed out counts as ended.
+        """
+        with self._changed:
+            if self._owner is not None or self._waiting:
+                self._idle_calls.append(call)
+                return
+        call()
+
+    def _take_idle_calls(self) -> list[Callable[[], None]]:
+        # Under the condition's lock: the calls due now that nobody holds or waits.
+        if self._owner is not None or self._waiting or not self._idle_calls:
+            return []
+        calls, self._idle_calls = self._idle_calls, []
+        return calls
 
     @property
     def held(self) -> bool:
@@ -176,6 +207,12 @@ class WriterBusy(OperationalError):
 
     refused_before_start = True
 
+    def __init__(self, message: str, in_process: bool) -> None:
+        super().__init__(message)
+        # True: a writer of this process (`when_writers_idle` tells when it is done);
+        # False: another process holds SQLite's lock.
+        self.in_process = in_process
+
 
 class DatabaseWrapper(SQLiteDatabaseWrapper):
     def __init__(self, *args, **kwargs) -> None:
@@ -213,6 +250,10 @@ class DatabaseWrapper(SQLiteDatabaseWrapper):
             conn.execute("PRAGMA busy_timeout = 0")
         return conn
 
+    def when_writers_idle(self, call: Callable[[], None]) -> None:
+        """`call()` once no write transaction of this process holds or waits for the lock."""
+        self._writer_turns().when_idle(call)
+
     def _writer_turns(self) -> WriterTurns:
         return turns_for(str(self.settings_dict["NAME"]))
 
@@ -221,7 +262,7 @@ class DatabaseWrapper(SQLiteDatabaseWrapper):
             timeout = float(self.settings_dict["OPTIONS"].get("timeout", 5)) if self._waits else 0
             if not self._writer_turns().acquire(timeout):
                 if not self._waits:
-                    raise WriterBusy("database is locked (another writer of this process)")
+                    raise WriterBusy("database is locked (another writer of this process)", True)
                 raise OperationalError("database is locked (waited for the writer before)")
             self._holds_turn = True
         try:
@@ -229,7 +270,7 @@ class DatabaseWrapper(SQLiteDatabaseWrapper):
         except OperationalError as exc:
             self._end_turn()
             if not self._waits and "locked" in str(exc):
-                raise WriterBusy(f"{exc} (another process)") from exc
+                raise WriterBusy(f"{exc} (another process)", False) from exc
             raise
         except BaseException:
             self._end_turn()
