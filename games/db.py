@@ -18,14 +18,20 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
+from django.db import (
+    DEFAULT_DB_ALIAS,
+    InterfaceError,
+    OperationalError,
+    connections,
+    transaction,
+)
 
 from games import hooks
 
@@ -85,9 +91,10 @@ def on_database_inline(func: Callable[..., Any]) -> Callable[..., Any]:
       for here, the loop free meanwhile, and the call tried again; for another
       process's (a `manage.py` command), the call goes to the database thread,
       which waits in SQLite's busy handler as before;
-    - what the call tells the apps (games.hooks events: notifications, the club
-      nights' next round) is delivered after it, on the database thread, before
-      the call returns: a listener may take long, or publish.
+    - what the call tells the apps (games.hooks events) is delivered after it,
+      before the call returns: to a quick listener (the notifications) here, one
+      transaction each, to any other (a club night's next round: long, and it
+      publishes) on the database thread.
 
     `func` must open its transaction before it writes anything (the services do:
     `transaction.atomic`); a call refused after a write is not made again.
@@ -99,24 +106,49 @@ def on_database_inline(func: Callable[..., Any]) -> Callable[..., Any]:
     async def inline(*args: Any, **kwargs: Any) -> Any:
         if not settings.SQLITE_MOVES_INLINE or _loop_connection is False:
             return await threaded(*args, **kwargs)
-        waited = 0.0
-        while True:
-            ran, result, deliveries, busy = _run_here(func, args, kwargs)
-            if ran:
-                break
-            if busy is None or not busy.in_process:
-                # Another process holds SQLite's lock: the thread waits for it in
-                # SQLite's busy handler, as every call did before.
-                return await threaded(*args, **kwargs)
-            # The database thread is writing (a page, a game's end told to the apps):
-            # wait here for it, the loop free meanwhile, then try again. Not handed to
-            # the thread: moves queued there would keep the next ones from the loop.
-            waited += await _writers_idle(_loop_connection, waited)
-        if deliveries:
-            await on_database(hooks.deliver_all)(deliveries)
-        return result
+        return await _here_or_there(func, args, kwargs, lambda: threaded(*args, **kwargs))
 
     return inline
+
+
+async def _here_or_there(
+    func: Callable[..., Any],
+    args: tuple,
+    kwargs: dict,
+    there: Callable[[], Awaitable[Any]],
+) -> Any:
+    """`func` on the loop (waiting for this process's writers first if need be), else
+    `there()`; then the listeners it told: the quick ones here, the others on the thread."""
+    waited = 0.0
+    while True:
+        ran, result, deliveries, busy = _run_here(func, args, kwargs)
+        if ran:
+            break
+        if busy is None or not busy.in_process:
+            # Another process holds SQLite's lock: the thread waits for it in
+            # SQLite's busy handler, as every call did before.
+            return await there()
+        # The database thread is writing (a page, a rematch's deal after a post):
+        # wait here for it, the loop free meanwhile, then try again. Not handed to
+        # the thread: moves queued there would keep the next ones off the loop.
+        waited += await _writers_idle(_loop_connection, waited)
+    tell_there = on_database(hooks.deliver_all)
+    slow = [delivery for delivery in deliveries if not delivery.quick]
+    for delivery in deliveries:
+        if delivery.quick:
+            await _here_or_there(_told, (delivery,), {}, partial(tell_there, [delivery]))
+    if slow:
+        await tell_there(slow)
+    return result
+
+
+def _told(delivery: hooks.Delivery) -> None:
+    # One transaction, begun before the listener reads or writes anything: refused at
+    # its start (another writer at work), the listener has done nothing yet and is
+    # told once the writer is done. (A listener that catches its own errors could
+    # not say it was refused.)
+    with transaction.atomic():
+        delivery()
 
 
 async def _writers_idle(conn: Any, waited: float) -> float:

@@ -207,20 +207,32 @@ Accepts = Callable[[Event], bool]
 _listeners: list[tuple[Listener, Accepts | None]] = []
 
 
-def listen(listener: Listener, accepts: Accepts | None = None) -> None:
+# Listeners that may be told on the server's event loop itself (`listen(quick=True)`).
+_quick: set[Listener] = set()
+
+
+def listen(listener: Listener, accepts: Accepts | None = None, quick: bool = False) -> None:
     """Call `listener` with each event it `accepts` (all of them without it), after commit.
 
     Saying what it wants matters on the hot path: a move whose events nobody
     accepts (a turn at a live table, for a listener that only tells members who
     are not looking) schedules no work at all (docs/PERFORMANCE.md, issue 44).
+
+    `quick`: the listener does a little database work in its own transaction and
+    never waits for the event loop (no `async_to_sync`), so a move made on the loop
+    (games.db.on_database_inline) tells it there. Any other is told on the
+    database thread.
     """
     if all(known != listener for known, _accepts in _listeners):
         _listeners.append((listener, accepts))
+    if quick:
+        _quick.add(listener)
 
 
 def unlisten(listener: Listener) -> None:
     """Stop calling `listener` (tests and benchmarks that listened for a while)."""
     _listeners[:] = [(fn, accepts) for fn, accepts in _listeners if fn != listener]
+    _quick.discard(listener)
 
 
 def has_listeners() -> bool:
@@ -242,9 +254,21 @@ def emit(event: Event) -> None:
 
     held = getattr(_held, "deliveries", None)
     if held is not None:
-        transaction.on_commit(partial(held.append, deliver))
+        later = [Delivery(partial(listener, event), listener in _quick) for listener in wanted]
+        transaction.on_commit(partial(held.extend, later))
     else:
         transaction.on_commit(deliver)
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One listener to tell of one committed event; `quick`: it may be told on the loop."""
+
+    tell: Callable[[], None]
+    quick: bool
+
+    def __call__(self) -> None:
+        self.tell()
 
 
 # A list while `held_back` holds this thread's deliveries for later.
@@ -252,12 +276,13 @@ _held = threading.local()
 
 
 @contextlib.contextmanager
-def held_back(deliveries: list[Callable[[], None]]) -> Iterator[None]:
-    """Inside, what commits is not delivered to the listeners but put in `deliveries`.
+def held_back(deliveries: list[Delivery]) -> Iterator[None]:
+    """Inside, what commits is not told to the listeners but put in `deliveries`.
 
-    For work run on the server's event loop (games.db.on_database_inline): the
-    listeners may take long or publish (a club night's next round), so they are
-    called after it, on the database thread, with `deliver_all`.
+    For work run on the server's event loop (games.db.on_database_inline): it
+    tells the quick listeners there after the work, one transaction each, and
+    the others on the database thread (`deliver_all`): they may take long or
+    publish (a club night's next round).
     """
     _held.deliveries = deliveries
     try:
@@ -266,10 +291,10 @@ def held_back(deliveries: list[Callable[[], None]]) -> Iterator[None]:
         _held.deliveries = None
 
 
-def deliver_all(deliveries: list[Callable[[], None]]) -> None:
+def deliver_all(deliveries: list[Delivery]) -> None:
     """Tell the listeners what `held_back` kept, in the order it committed."""
-    for deliver in deliveries:
-        deliver()
+    for delivery in deliveries:
+        delivery()
 
 
 # ---------------------------------------------------------------------------
@@ -320,6 +345,7 @@ def forget(module_prefix: str) -> int:
     kept_listeners = [(fn, accepts) for fn, accepts in _listeners if not ours(fn)]
     dropped += len(_listeners) - len(kept_listeners)
     _listeners[:] = kept_listeners
+    _quick.intersection_update(fn for fn, _accepts in kept_listeners)
     kept_extras = [extra for extra in _socket_extras if not ours(extra.attach)]
     dropped += len(_socket_extras) - len(kept_extras)
     _socket_extras[:] = kept_extras

@@ -18,7 +18,9 @@ class NotificationsConfig(AppConfig):
         if not settings.NOTIFY_ENABLED:
             return  # nothing written, nobody listened to (README, NOTIFY_ENABLED)
         # Told of what happened at tables (games.hooks); no game is named here.
-        hooks.listen(services.on_event, accepts=services.wanted)
+        # Quick: a few statements in one transaction, the bell's count sent without
+        # waiting (games.broadcast.soon): told on the loop after a move made there.
+        hooks.listen(services.on_event, accepts=services.wanted, quick=True)
         # Who has the site open (their lobby sockets): no mail for what they see live.
         hooks.listen_sockets(presence.lobby_socket)
         hooks.register_duty(presence.vouch)
