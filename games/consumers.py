@@ -28,10 +28,8 @@ from django.utils.translation import gettext_lazy as _
 from club.i18n import language_from_scope
 from games import hooks, runner, services, socket_limits
 from games.broadcast import (
-    LOBBY_GROUP,
     account_group,
     offer_current,
-    player_group,
     publish,
     table_group,
 )
@@ -69,12 +67,12 @@ clock = time.monotonic
 
 
 @on_database
-def _socket_language(scope: dict) -> str:
+def socket_language(scope: dict) -> str:
     return language_from_scope(scope)
 
 
 @on_database
-def _player_id(user) -> int | None:
+def player_id_of(user) -> int | None:
     player = getattr(user, "player", None)
     return player.pk if player else None
 
@@ -307,7 +305,7 @@ class TableConsumer(GuardedConsumer):
         if await socket_limits.account_cooldown(self):
             await self.close()  # before accept: the handshake is refused (HTTP 403)
             return
-        self.language = await _socket_language(self.scope)
+        self.language = await socket_language(self.scope)
         await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -317,7 +315,7 @@ class TableConsumer(GuardedConsumer):
         if not await socket_limits.take_account_sockets(self, "table"):
             await self._too_many(_("You have too many table connections open; close some tabs."))
             return
-        self.player_id = await _player_id(user)
+        self.player_id = await player_id_of(user)
         await self._join_account(self.player_id)
         self.invite = _query_param(self.scope, "invite")
         # Join the group before reading, so no update can fall between the two;
@@ -494,74 +492,6 @@ class TableConsumer(GuardedConsumer):
     async def _send_state(self, snapshot: dict) -> None:
         self.version = snapshot["version"]
         await self.send(text_data=services.projected_text(snapshot, self.player_id))
-
-
-class LobbyConsumer(GuardedConsumer):
-    """Tells lobby pages that the list of tables changed; they fetch it again.
-
-    Signed-in members who ask for it (chat=1) also get the club-wide chat room.
-    """
-
-    async def connect(self) -> None:
-        if await socket_limits.account_cooldown(self):
-            await self.close()  # before accept: the handshake is refused (HTTP 403)
-            return
-        self.language = await _socket_language(self.scope)
-        await self.accept()
-        if not await socket_limits.take_account_sockets(self, "lobby"):
-            await self._too_many(_("Too many lobby pages are open; close some tabs."))
-            return
-        # A signed-in member also hears about their own tables (their home page).
-        self.groups_joined = [LOBBY_GROUP]
-        player_id = None
-        user = self.scope.get("user")
-        if user is not None and user.is_authenticated:
-            player_id = await _player_id(user)
-            if player_id is not None:
-                self.groups_joined.append(player_group(player_id))
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
-        await self._join_account(player_id)
-        self.member_id = player_id
-        if player_id is not None and hooks.has_socket_listeners():
-            await on_database(hooks.lobby_socket)(player_id, self.channel_name, True)
-        for _extra, part, _bucket in self.extras:  # the club-wide chat room
-            await part.join_lobby(player_id)
-
-    async def disconnect(self, code: int) -> None:
-        for group in getattr(self, "groups_joined", [LOBBY_GROUP]):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        await self._leave_account()
-        await self._extras_leave()
-        if getattr(self, "member_id", None) is not None and hooks.has_socket_listeners():
-            await on_database(hooks.lobby_socket)(self.member_id, self.channel_name, False)
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not await self._admit(text_data, bytes_data):
-            return
-        part = next((part for extra, part, _b in self.extras if extra.claims(text_data)), None)
-        if part is None:
-            await self._error("read_only", _("The lobby only sends updates."))
-            return
-        try:
-            content = json.loads(text_data)
-            if not isinstance(content, dict):
-                raise ValueError("not an object")
-            await part.receive(content)
-        except (TypeError, ValueError, RecursionError):
-            await self._error("bad_json", _("That message was not valid JSON."))
-        except services.ServiceError as exc:
-            await self._error(exc.code, exc.message, **exc.extra)
-
-    async def lobby_changed(self, event: dict) -> None:
-        await self.send_json({"type": "lobby"})
-
-    async def player_tables(self, event: dict) -> None:
-        await self.send_json({"type": "tables", "table": event["table"]})
-
-    async def notifications_unread(self, event: dict) -> None:
-        # The header's bell (docs/PROTOCOL.md, "Notifications"): the member's unread count.
-        await self.send_json({"type": "notifications", "unread": event["unread"]})
 
 
 def _field(content: dict, name: str, kind: type) -> Any:

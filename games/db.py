@@ -8,6 +8,8 @@ although the table row lock (`SELECT ... FOR UPDATE`) already keeps two moves
 at one table apart; under load that queue, not the CPU, set the latency
 (docs/PERFORMANCE.md, "Scale-out"). So elsewhere the calls run in a small pool
 of threads, each borrowing a pooled connection for the length of one call.
+And on SQLite the table sockets' moves skip the thread altogether
+(`on_database_inline`): they run on the event loop itself.
 """
 
 from __future__ import annotations
