@@ -134,6 +134,11 @@ async def _here_or_there(
         # wait here for it, the loop free meanwhile, then try again. Not handed to
         # the thread: moves queued there would keep the next ones off the loop.
         waited += await _writers_idle(_loop_connection, waited)
+    if not deliveries:
+        return result
+    # The other sockets' frames first: a game's end is the largest piece of work
+    # run here, and telling the apps can wait a turn of the loop.
+    await asyncio.sleep(0)
     tell_there = on_database(hooks.deliver_all)
     slow = [delivery for delivery in deliveries if not delivery.quick]
     for delivery in deliveries:
