@@ -42,7 +42,7 @@ def _recording_play_move(monkeypatch) -> list[int]:
     return threads
 
 
-async def _first_move(table_id: int) -> tuple[object, dict]:
+async def _first_move() -> tuple[object, Table, dict]:
     """The socket of the seat to move, its first state, and a legal move."""
     table, (anna, boris) = await database_sync_to_async(started_table)()
     state = await database_sync_to_async(current_state)(table.pk)
@@ -56,6 +56,12 @@ async def _first_move(table_id: int) -> tuple[object, dict]:
     return ws, table, first
 
 
+async def _play_first_legal(ws, first: dict) -> None:
+    await ws.send_json_to(
+        {"type": "play", "move": first["view"]["legal"][0], "version": first["version"]}
+    )
+
+
 async def _ticking(ticks: list[float], stop: asyncio.Event) -> None:
     while not stop.is_set():
         ticks.append(time.monotonic())
@@ -63,34 +69,20 @@ async def _ticking(ticks: list[float], stop: asyncio.Event) -> None:
 
 
 @pytest.mark.asyncio
-async def test_a_move_runs_on_the_event_loop_itself(monkeypatch, settings):
-    settings.SQLITE_MOVES_INLINE = True
+@pytest.mark.parametrize("inline", [True, False], ids=["on the loop", "setting off: the thread"])
+async def test_a_move_runs_on_the_event_loop_itself_unless_the_setting_is_off(
+    monkeypatch, settings, inline
+):
+    settings.SQLITE_MOVES_INLINE = inline
     threads = _recording_play_move(monkeypatch)
-    ws, table, first = await _first_move(0)
+    ws, table, first = await _first_move()
 
-    await ws.send_json_to(
-        {"type": "play", "move": first["view"]["legal"][0], "version": first["version"]}
-    )
+    await _play_first_legal(ws, first)
     answer = await ws.receive_json_from(timeout=5)
 
     assert answer["type"] == "state" and answer["version"] == first["version"] + 1
-    assert threads == [threading.get_ident()]
-    await ws.disconnect()
-
-
-@pytest.mark.asyncio
-async def test_with_the_setting_off_a_move_runs_on_the_database_thread(monkeypatch, settings):
-    settings.SQLITE_MOVES_INLINE = False
-    threads = _recording_play_move(monkeypatch)
-    ws, table, first = await _first_move(0)
-
-    await ws.send_json_to(
-        {"type": "play", "move": first["view"]["legal"][0], "version": first["version"]}
-    )
-    answer = await ws.receive_json_from(timeout=5)
-
-    assert answer["type"] == "state"
-    assert len(threads) == 1 and threads[0] != threading.get_ident()
+    assert len(threads) == 1
+    assert (threads[0] == threading.get_ident()) is inline
     await ws.disconnect()
 
 
@@ -100,7 +92,7 @@ async def test_a_move_behind_another_writer_of_the_process_waits_without_holding
 ):
     settings.SQLITE_MOVES_INLINE = True
     threads = _recording_play_move(monkeypatch)
-    ws, table, first = await _first_move(0)
+    ws, table, first = await _first_move()
     held, release = threading.Event(), threading.Event()
 
     def other_writer() -> None:
@@ -120,9 +112,7 @@ async def test_a_move_behind_another_writer_of_the_process_waits_without_holding
     stop = asyncio.Event()
     ticker = asyncio.create_task(_ticking(ticks, stop))
 
-    await ws.send_json_to(
-        {"type": "play", "move": first["view"]["legal"][0], "version": first["version"]}
-    )
+    await _play_first_legal(ws, first)
     await asyncio.sleep(0.3)  # the move waits for the writer meanwhile
     release.set()
     answer = await ws.receive_json_from(timeout=5)
@@ -154,10 +144,8 @@ async def test_what_an_inline_move_tells_the_apps_is_told_off_the_loop_before_th
 
     hooks.listen(listener)
     try:
-        ws, table, first = await _first_move(0)
-        await ws.send_json_to(
-            {"type": "play", "move": first["view"]["legal"][0], "version": first["version"]}
-        )
+        ws, table, first = await _first_move()
+        await _play_first_legal(ws, first)
         answer = await ws.receive_json_from(timeout=5)
     finally:
         hooks.unlisten(listener)
