@@ -15,6 +15,7 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 from django.db import connections, transaction
+from django.utils import timezone
 
 from games import hooks, services
 from games.models import Table
@@ -56,6 +57,23 @@ async def _first_move() -> tuple[object, Table, dict]:
     return ws, table, first
 
 
+def _writer_holding_the_lock(held: threading.Event, release: threading.Event) -> threading.Thread:
+    """A thread of this process in a write transaction (a page's), from `held` to `release`."""
+
+    def other_writer() -> None:
+        try:
+            with transaction.atomic():
+                Table.objects.update(updated=timezone.now())
+                held.set()
+                release.wait(5)
+        finally:
+            connections.close_all()
+
+    writer = threading.Thread(target=other_writer)
+    writer.start()
+    return writer
+
+
 async def _play_first_legal(ws, first: dict) -> None:
     await ws.send_json_to(
         {"type": "play", "move": first["view"]["legal"][0], "version": first["version"]}
@@ -95,18 +113,7 @@ async def test_a_move_behind_another_writer_of_the_process_waits_without_holding
     ws, table, first = await _first_move()
     held, release = threading.Event(), threading.Event()
 
-    def other_writer() -> None:
-        # A page's write transaction, holding the process's write lock a while.
-        try:
-            with transaction.atomic():
-                Table.objects.filter(pk=table.pk).update(private=False)
-                held.set()
-                release.wait(5)
-        finally:
-            connections.close_all()
-
-    writer = threading.Thread(target=other_writer)
-    writer.start()
+    writer = _writer_holding_the_lock(held, release)
     assert await asyncio.to_thread(held.wait, 5)
     ticks: list[float] = []
     stop = asyncio.Event()
@@ -163,17 +170,7 @@ def test_a_connection_that_never_waits_is_refused_at_once_while_another_writes()
     quick.never_wait()
     held, release = threading.Event(), threading.Event()
 
-    def other_writer() -> None:
-        try:
-            with transaction.atomic():
-                Table.objects.update(private=True)
-                held.set()
-                release.wait(5)
-        finally:
-            connections.close_all()
-
-    writer = threading.Thread(target=other_writer)
-    writer.start()
+    writer = _writer_holding_the_lock(held, release)
     try:
         assert held.wait(5)
         started = time.monotonic()
