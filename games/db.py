@@ -70,9 +70,11 @@ def on_database(func: Callable[..., Any]) -> Callable[..., Any]:
 
 # Django's guard against database work on a thread that runs an event loop.
 _ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
-# The loop's own connection (one server loop a process): made on first use; False
-# when the database's backend cannot promise never to wait (then no call runs here).
-_loop_connection: Any = None
+# Each loop's own connection, by its thread (the server has one loop; a test may run
+# others), made on first use. Django's connections belong to the thread that made them.
+_loop_connections: dict[int, Any] = {}
+# Set when the database's backend cannot promise never to wait: then nothing runs here.
+_never_here = False
 
 
 @cache
@@ -106,7 +108,7 @@ def on_database_inline(func: Callable[..., Any]) -> Callable[..., Any]:
         return threaded  # PostgreSQL: a network round trip a statement, the threads' work
 
     async def inline(*args: Any, **kwargs: Any) -> Any:
-        if not settings.SQLITE_MOVES_INLINE or _loop_connection is False:
+        if not settings.SQLITE_MOVES_INLINE or _never_here:
             return await threaded(*args, **kwargs)
         return await _here_or_there(func, args, kwargs, lambda: threaded(*args, **kwargs))
 
@@ -133,7 +135,7 @@ async def _here_or_there(
         # The database thread is writing (a page, a rematch's deal after a post):
         # wait here for it, the loop free meanwhile, then try again. Not handed to
         # the thread: moves queued there would keep the next ones off the loop.
-        waited += await _writers_idle(_loop_connection, waited)
+        waited += await _writers_idle(_loop_connections[threading.get_ident()], waited)
     if not deliveries:
         return result
     # The other sockets' frames first: a game's end is the largest piece of work
@@ -181,15 +183,15 @@ async def _writers_idle(conn: Any, waited: float) -> float:
 def _run_here(func: Callable[..., Any], args: tuple, kwargs: dict) -> tuple[bool, Any, list, Any]:
     """(ran, result, held-back deliveries, the refusal): `func` on the loop's connection,
     or not at all (the backend's WriterBusy, or None when nothing can run here)."""
-    global _loop_connection
-    if _loop_connection is None:
+    global _never_here
+    conn = _loop_connections.get(threading.get_ident())
+    if conn is None:
         conn = connections.create_connection(DEFAULT_DB_ALIAS)
         if not hasattr(conn, "never_wait"):
-            _loop_connection = False  # Django's own SQLite backend: it would wait
+            _never_here = True  # Django's own SQLite backend: it would wait
             return False, None, [], None
         conn.never_wait()
-        _loop_connection = conn
-    conn = _loop_connection
+        _loop_connections[threading.get_ident()] = conn
     # The thread's connection is the loop's for the call (Django's are per thread).
     previous = connections[DEFAULT_DB_ALIAS]
     connections[DEFAULT_DB_ALIAS] = conn
