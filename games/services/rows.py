@@ -271,9 +271,9 @@ def _insert_returning_sql(model: type, count: int) -> str:
 def read_rows(model: type[Model], where: str, params: Sequence, lock: bool = False) -> list:
     """`model.objects.filter(...)` as instances, without the query compiler.
 
-    `where` is SQL on the model's table, aliased `r` (a fixed text: each one is
-    remembered); `lock`: FOR UPDATE where the database has it (SQLite's write
-    transaction already holds its one lock).
+    `where` is SQL on the model's table, aliased `r`, and may end with an ORDER BY
+    (a fixed text: each one is remembered); `lock`: FOR UPDATE where the database
+    has it (SQLite's write transaction already holds its one lock).
     """
     conn = this_connection()
     model_shape = shape(model)

@@ -103,3 +103,21 @@ def test_when_idle_is_called_when_the_last_waiter_gives_up():
     assert called == []
     turns.release()
     assert called == ["idle"]
+
+
+def test_a_failing_idle_call_neither_fails_the_release_nor_stops_the_others():
+    turns = WriterTurns()
+    called: list[str] = []
+    assert turns.acquire(1.0)
+
+    def closed_loop() -> None:
+        raise RuntimeError("Event loop is closed")
+
+    turns.when_idle(closed_loop)
+    turns.when_idle(lambda: called.append("next"))
+    turns.release()
+
+    assert called == ["next"]
+    assert not turns.held
+    assert turns.acquire(0)  # released: the next writer gets in at once
+    turns.release()

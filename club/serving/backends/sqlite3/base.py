@@ -69,8 +69,7 @@ class WriterTurns:
             if ticket is not None:
                 self._waiting.popleft()
                 self._owner = ticket
-        for call in calls:
-            call()
+        _call_all(calls)
         return ticket is not None
 
     def release(self) -> None:
@@ -78,8 +77,7 @@ class WriterTurns:
             self._owner = None
             self._changed.notify_all()
             calls = self._take_idle_calls()
-        for call in calls:
-            call()
+        _call_all(calls)
 
     def when_idle(self, call: Callable[[], None]) -> None:
         """Call `call()` once no writer holds a turn or waits for one (at once if none does).
@@ -111,6 +109,17 @@ class WriterTurns:
 
 
 logger = logging.getLogger(__name__)
+
+
+def _call_all(calls: list[Callable[[], None]]) -> None:
+    """The `when_idle` calls, each on its own: one that fails (its event loop closed)
+    must not fail the commit or rollback that ended the last turn."""
+    for call in calls:
+        try:
+            call()
+        except Exception:  # noqa: BLE001 - logged; the turn is released regardless
+            logger.exception("a call waiting for the writers failed")
+
 
 # With the checkpointer on: a serving connection checkpoints only past this many
 # log pages (about 40 MB at 4 KiB a page), if the checkpointer fell behind.
