@@ -83,8 +83,8 @@ def on_database_inline(func: Callable[..., Any]) -> Callable[..., Any]:
 
     For the table socket's moves and rematch answers (SQLITE_MOVES_INLINE). A move's
     transaction on SQLite is a few tenths of a millisecond of Python, and handing it
-    to the database thread cost about as much again: the two threads hand the GIL to
-    each other twice a move, and a full server spent a third of its CPU so
+    to the database thread cost about as much again (38 % of that thread's time in
+    a profile): the two threads hand the GIL to each other twice a move
     (docs/PERFORMANCE.md, "Moves on the event loop"). Run here, nothing on the loop
     ever waits:
 
