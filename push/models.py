@@ -75,6 +75,8 @@ class PushMessage(models.Model):
     error = models.CharField(max_length=300, blank=True, default="")
 
     class Meta:
+        verbose_name = _("push message")
+        verbose_name_plural = _("push messages")
         indexes = [
             models.Index(fields=["state", "next_try"]),
             models.Index(fields=["created"]),

@@ -107,3 +107,53 @@ def _notification(player):
     from notifications.models import Notification
 
     return Notification.objects.create(player=player, kind="message", data={"text": "hi"})
+
+
+def _push(note, subscription=None, **fields) -> PushMessage:
+    return PushMessage.objects.create(
+        key=f"{note.pk}:{subscription.pk if subscription else '-'}",
+        notification=note,
+        player=note.player,
+        subscription=subscription,
+        expires=timezone.now() + datetime.timedelta(hours=1),
+        **fields,
+    )
+
+
+def test_the_push_log_shows_each_push_its_device_state_and_why_one_was_not_sent(
+    admin_client, devices
+):
+    phone, laptop = devices
+    sent = _push(_notification(phone.player), phone, state=PushMessage.State.SENT, attempts=1)
+    skipped = _push(_notification(laptop.player), state=PushMessage.State.SKIPPED, reason="online")
+    page = admin_client.get("/admin/push/pushmessage/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Chrome · Android" in html and "online at the time" in html
+    for secret in (SECRET_PATH, "other-secret", P256DH, AUTH):
+        assert secret not in html
+    only_skipped = admin_client.get("/admin/push/pushmessage/", {"why": "online"}).content.decode()
+    assert f"/admin/push/pushmessage/{skipped.pk}/change/" in only_skipped
+    assert f"/admin/push/pushmessage/{sent.pk}/change/" not in only_skipped
+    detail = admin_client.get(f"/admin/push/pushmessage/{skipped.pk}/change/")
+    assert detail.status_code == 200 and "online at the time" in detail.content.decode()
+
+
+def test_the_push_log_cannot_be_added_to_or_changed(admin_client, devices):
+    phone, _laptop = devices
+    push = _push(
+        _notification(phone.player), phone, state=PushMessage.State.FAILED, error="HTTP 500"
+    )
+    assert admin_client.get("/admin/push/pushmessage/add/").status_code == 403
+    changed = admin_client.post(f"/admin/push/pushmessage/{push.pk}/change/", {"state": "sent"})
+    assert changed.status_code == 403
+    push.refresh_from_db()
+    assert push.state == PushMessage.State.FAILED
+
+
+def test_the_push_log_speaks_the_readers_language(admin_client, devices):
+    _phone, laptop = devices
+    _push(_notification(laptop.player), state=PushMessage.State.SKIPPED, reason="no_device")
+    page = admin_client.get("/admin/push/pushmessage/", HTTP_ACCEPT_LANGUAGE="ru")
+    html = page.content.decode()
+    assert "нет устройства" in html and "no device" not in html
