@@ -39,12 +39,20 @@ what each app's hooks cost a move, measured in the same run.
 default: a fresh database per run on the server at `--postgres-url`
 (default postgres://postgres@127.0.0.1:5432, dropped afterwards) and the
 Redis layer at `--redis-url` (default redis://127.0.0.1:6379/9, flushed).
+`--both` runs every run on each of the two, alternating within each round, and
+adds issue 44's PostgreSQL ratios: the site on PostgreSQL + Redis against the
+embedded site of the same round (CPU a move, p99), and with `--processes N`
+the N processes' p99 against it.
+
+    .venv/bin/python tests/bench/bench_stack_floor.py --both --floors write,design \
+        --processes 2 --rounds 2 --duration 20
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -358,6 +366,11 @@ def main() -> None:
     )
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL + Redis")
     parser.add_argument(
+        "--both",
+        action="store_true",
+        help="each run on the embedded default and on PostgreSQL + Redis, alternating",
+    )
+    parser.add_argument(
         "--processes",
         type=int,
         default=1,
@@ -369,8 +382,8 @@ def main() -> None:
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--floor", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.processes > 1 and not args.postgres:
-        parser.error("--processes needs --postgres: the in-memory layer is one process's")
+    if args.processes > 1 and not (args.postgres or args.both):
+        parser.error("--processes needs --postgres or --both: the in-memory layer is one process's")
     if args.client:
         _client_main(args)
         return
@@ -380,26 +393,21 @@ def main() -> None:
         "write": "floor: one write",
         "design": "floor: the design's least move",
     }
-    runs = [
-        (floors[kind], lambda kind=kind: _floor_run(args, kind))
-        for kind in args.floors.split(",")
-        if kind in floors
-    ]
-    runs.append(("site", lambda: _real_run(args, ROOT)))
-    if args.processes > 1:
-        runs.append(
-            (
-                f"site, {args.processes} processes",
-                lambda: _real_run(args, ROOT, processes=args.processes),
-            )
-        )
-    runs += [
-        (f"site without {apps}", lambda apps=apps: _real_run(args, ROOT, apps))
-        for apps in args.without
-    ]
-    runs += [(f"site: {tree}", lambda tree=tree: _real_run(args, Path(tree))) for tree in args.tree]
+    each = []
+    for postgres in (False, True) if args.both else (args.postgres,):
+        # Each database's runs get the arguments with its choice in them.
+        on = argparse.Namespace(**{**vars(args), "postgres": postgres})
+        label = (PG if postgres else EMBEDDED) if args.both else ""
+        each.append(_runs(on, label, floors))
+    # With --both, the two databases' runs take turns (each floor, then the site).
+    runs = [run for pair in itertools.zip_longest(*each) for run in pair if run is not None]
     print(json.dumps(machine()))
-    print("PostgreSQL + Redis" if args.postgres else "embedded default (SQLite, in-memory layer)")
+    if args.both:
+        print("each run on the embedded default and on PostgreSQL + Redis")
+    else:
+        print(
+            "PostgreSQL + Redis" if args.postgres else "embedded default (SQLite, in-memory layer)"
+        )
     print(f"{args.tables} x {args.seats}, think {args.think} s, {args.duration:g} s a run")
     results: dict[str, list[dict]] = {name: [] for name, _ in runs}
     for round_ in range(args.rounds):
@@ -419,14 +427,15 @@ def main() -> None:
                 f"p95 {figures['p95_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms",
                 flush=True,
             )
-    base = results.get(floors["write"])
     print("medians (and each round's ratio to the write floor of that round):")
     for name, figures in results.items():
         keys = ["cpu_per_move_ms", "moves_per_s", "p95_ms", "p99_ms"]
         if all(f["loop_per_move_ms"] is not None for f in figures):
             keys.insert(1, "loop_per_move_ms")
         line = "  ".join(f"{key} {statistics.median(f[key] for f in figures):.2f}" for key in keys)
-        if base and name != floors["write"]:
+        prefix = PG if name.startswith(PG) else EMBEDDED if name.startswith(EMBEDDED) else ""
+        base = results.get(prefix + floors["write"])
+        if base and name != prefix + floors["write"]:
             ratios = [
                 f"{f['cpu_per_move_ms'] / b['cpu_per_move_ms']:.2f}x cpu, "
                 f"{f['moves_per_s'] / b['moves_per_s']:.0%} moves/s, "
@@ -435,6 +444,54 @@ def main() -> None:
             ]
             line += "  [" + "; ".join(ratios) + "]"
         print(f"  {name}: {line}")
+    if args.both:
+        _postgres_ratios(results, args.processes)
+
+
+EMBEDDED = "embedded: "
+PG = "PostgreSQL + Redis: "
+
+
+def _runs(args: argparse.Namespace, label: str, floors: dict) -> list:
+    """(name, run) for each floor asked for, the site and its variants, on args' database."""
+    runs = [
+        (label + floors[kind], lambda kind=kind: _floor_run(args, kind))
+        for kind in args.floors.split(",")
+        if kind in floors
+    ]
+    runs.append((label + "site", lambda: _real_run(args, ROOT)))
+    if args.processes > 1 and args.postgres:
+        runs.append(
+            (
+                f"{label}site, {args.processes} processes",
+                lambda: _real_run(args, ROOT, processes=args.processes),
+            )
+        )
+    runs += [
+        (f"{label}site without {apps}", lambda apps=apps: _real_run(args, ROOT, apps))
+        for apps in args.without
+    ]
+    runs += [
+        (f"{label}site: {tree}", lambda tree=tree: _real_run(args, Path(tree)))
+        for tree in args.tree
+    ]
+    return runs
+
+
+def _postgres_ratios(results: dict[str, list[dict]], processes: int) -> None:
+    """Issue 44's PostgreSQL targets, each round against the embedded site of that round."""
+    embedded = results[EMBEDDED + "site"]
+    compared = [(PG + "site", "CPU a move (target 1.3x) and p99 (target 2x)")]
+    if processes > 1:
+        compared.append((f"{PG}site, {processes} processes", "p99 (target 1.5x)"))
+    print("PostgreSQL + Redis against the embedded site (each round):")
+    for name, targets in compared:
+        ratios = [
+            f"{f['cpu_per_move_ms'] / e['cpu_per_move_ms']:.2f}x cpu, "
+            f"{f['p99_ms'] / e['p99_ms']:.1f}x p99"
+            for f, e in zip(results[name], embedded, strict=False)
+        ]
+        print(f"  {name}: " + "; ".join(ratios) + f"  ({targets})")
 
 
 if __name__ == "__main__":

@@ -79,10 +79,14 @@ def test_member_plays_a_game_without_a_renderer_through_the_generic_one(page: Pa
     sign_up(page, "Plain")
     open_table(page, "Quick high card", 2)
     page.get_by_test_id("bot-level").select_option("random")
-    page.get_by_test_id("add-bot-button").click()
+    # The form posts and the table's page comes back: wait for it, then for the
+    # start, as long as any action may take (a fresh server on a busy CI machine
+    # once took longer than expect's 5 s here).
+    with page.expect_navigation():
+        page.get_by_test_id("add-bot-button").click()
 
     # The table was full, so it started: the generic board, the bot, our three cards.
-    expect(app(page)).to_have_attribute("data-status", "playing")
+    expect(app(page)).to_have_attribute("data-status", "playing", timeout=15_000)
     figures = page.get_by_test_id("generic-figures")
     expect(figures).to_be_visible()
     expect(figures).to_contain_text("Cards each")
