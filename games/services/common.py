@@ -131,40 +131,64 @@ def locked_table_game_seats(table_id: int) -> tuple[Table, Game | None, list[Sea
     A move reads all three; one round trip instead of three was about a tenth of
     the database thread's time per move (docs/PERFORMANCE.md, issue 44). One row
     per seat, each carrying the table's, variant's, series' and latest game's
-    columns: they are built once, from the first row. On SQLite the rows the
-    table's last move left are taken instead, when nothing wrote them since
-    (games.services.kept).
+    columns: they are built once, from the first row. The rows the table's last
+    move left are taken instead, when nothing wrote them since (games.services.kept).
     """
     if not id_in_range(table_id):
         raise ServiceError("not_found", _("There is no such table."))
     conn = this_connection()
-    rows = kept.take(table_id, conn)
-    table, game, seats = rows if rows is not None else _read_table_game_seats(table_id, conn)
-    kept.watch(table, game, seats, conn)
+    if conn.features.has_select_for_update_of:
+        table, game, seats, stamp, writes = _read_checked(table_id, conn, kept.held(table_id, conn))
+    else:
+        rows = kept.take(table_id, conn)
+        table, game, seats = rows if rows is not None else _read_table_game_seats(table_id, conn)
+        stamp, writes = None, 0
+    kept.watch(table, game, seats, conn, stamp, writes)
     return table, game, seats
 
 
 def _read_table_game_seats(table_id: int, conn: Any) -> tuple[Table, Game | None, list[Seat]]:
-    shapes = [shape(m) for m in (Table, Variant, Series, Game, Seat, Player)]
-    starts = [sum(s.width for s in shapes[:i]) for i in range(len(shapes))]
-    # PostgreSQL: a statement that waited for the row lock sees the locked row's
-    # newest version but the joined rows as they were when it began (READ
-    # COMMITTED). A move that waited behind another move at the table would read
-    # the game before that move. So the lock is a statement of its own, and the
-    # one read after it (a new statement, a new snapshot) sees what committed. Both
-    # go to the server at once (`pipelined`): it runs them one after the other, so
-    # the read still begins once the lock is held, and the move waits for one
-    # network round trip instead of two (docs/PERFORMANCE.md, issue 44). A missing
-    # table locks nothing and the read finds no row.
     # SQLite: the IMMEDIATE transaction already holds the database's write lock, so
     # the one statement is all (nothing changes under it).
-    with pipelined(), conn.cursor() as cursor:
-        if conn.features.has_select_for_update_of:
-            cursor.execute(_lock_table_sql(), [table_id])
+    with conn.cursor() as cursor:
         cursor.execute(_locked_table_game_seats_sql(), [table_id])
         rows = cursor.fetchall()
     if not rows:
         raise ServiceError("not_found", _("There is no such table."))
+    return _built(rows, 0, conn)
+
+
+def _read_checked(
+    table_id: int, conn: Any, held: Any
+) -> tuple[Table, Game | None, list[Seat], str | None, int]:
+    """PostgreSQL: lock the table, then read its rows unless `held` (kept rows) are still
+    what the database holds; the rows, their stamp and the connection's writes so far
+    (games.services.kept)."""
+    # A statement that waited for the row lock sees the locked row's newest version
+    # but the joined rows as they were when it began (READ COMMITTED). A move that
+    # waited behind another move at the table would read the game before that move.
+    # So the lock is a statement of its own, and the read after it (a new statement,
+    # a new snapshot) sees what committed; so does the stamp it checks. Both go to
+    # the server at once (`pipelined`): it runs them one after the other, so the read
+    # still begins once the lock is held, and the move waits for one network round
+    # trip instead of two (docs/PERFORMANCE.md, issue 44). The read sends its rows,
+    # each led by the stamp, only when the stamp is not `held`'s.
+    with pipelined(), conn.cursor() as lock, conn.cursor() as read:
+        lock.execute(_lock_table_sql(), [table_id])
+        read.execute(_locked_table_game_seats_sql(True), [table_id, table_id, held and held.stamp])
+        rows = read.fetchall()
+        locked = lock.fetchone()
+    if locked is None:
+        raise ServiceError("not_found", _("There is no such table."))
+    if not rows:
+        return held.table, held.game, held.seats, held.stamp, locked[0]
+    return (*_built(rows, 1, conn), rows[0][0], locked[0])
+
+
+def _built(rows: list, offset: int, conn: Any) -> tuple[Table, Game | None, list[Seat]]:
+    """The objects of the joined read's rows, whose columns begin at `offset`."""
+    shapes = [shape(m) for m in (Table, Variant, Series, Game, Seat, Player)]
+    starts = [offset + sum(s.width for s in shapes[:i]) for i in range(len(shapes))]
     first = rows[0]
     table_shape, variant_shape, series_shape, game_shape, seat_shape, player_shape = shapes
     table = table_shape.build(first, starts[0], conn)
@@ -185,13 +209,17 @@ def _read_table_game_seats(table_id: int, conn: Any) -> tuple[Table, Game | None
 
 @per_vendor
 def _lock_table_sql() -> str:
-    return "SELECT t.id FROM games_table t WHERE t.id = %s FOR UPDATE"
+    # With the connection's writes so far: kept rows' check (games.services.kept).
+    return f"SELECT {kept.WRITES} FROM games_table t WHERE t.id = %s FOR UPDATE"
 
 
 @per_vendor
-def _locked_table_game_seats_sql() -> str:
+def _locked_table_game_seats_sql(checked: bool = False) -> str:
     # No FOR UPDATE here (see `locked_table_game_seats`): on SQLite the transaction's
     # write lock is the lock, on PostgreSQL the statement before this one took it.
+    # `checked` (PostgreSQL): each row led by the table's stamp, read once (a CTE
+    # used once is a subquery of the statement), and no row at all when the stamp
+    # is the second parameter (the kept rows'; NULL when none are kept).
     columns = ", ".join(
         shape(model).select(alias)
         for model, alias in (
@@ -203,15 +231,20 @@ def _locked_table_game_seats_sql() -> str:
             (Player, "p"),
         )
     )
+    stamp, source, check = (
+        (f"WITH k AS ({kept.STAMP}) ", "k.stamp, ", "k, ") if checked else ("", "", "")
+    )
     return (
-        f"SELECT {columns} FROM games_table t "
+        f"{stamp}SELECT {source}{columns} FROM {check}games_table t "
         "JOIN games_variant v ON v.id = t.variant_id "
         "LEFT JOIN club_series s ON s.id = t.series_id "
         "LEFT JOIN games_game g ON g.table_id = t.id AND g.number = "
         "(SELECT MAX(g2.number) FROM games_game g2 WHERE g2.table_id = t.id) "
         "LEFT JOIN games_seat st ON st.table_id = t.id "
         "LEFT JOIN club_player p ON p.id = st.player_id "
-        "WHERE t.id = %s ORDER BY st.position"
+        "WHERE t.id = %s"
+        + (" AND k.stamp IS DISTINCT FROM %s" if checked else "")
+        + " ORDER BY st.position"
     )
 
 

@@ -127,15 +127,17 @@ def apply_move(
         turn_to=turn_to,
         turn_goes_on=continues,
     )
-    # The move's rows, the game's and (in `changed`) the table's: one round trip on
-    # PostgreSQL. `changed` only reads (a read waits for what was sent before it);
+    # The move's rows, the game's and (in `changed`) the table's, and the check of the
+    # rows to keep: one round trip on PostgreSQL. `changed` only reads (a read waits for what was sent before it);
     # a game's end saves through the ORM, which needs each write's row count back,
     # so it comes after the pipeline.
     with pipelined():
         insert_rows(Move, ["game", "number", "seat", "move", "auto", "created"], rows)
         save_fields(game, *fields)
         if not finished:
-            return described()
+            broadcast = described()
+            kept.seal()  # the move's last statement: its kept rows' check
+            return broadcast
     record_results(table, game, seats)
     return described()
 
