@@ -95,6 +95,17 @@ def _database(url: str) -> dict:
                 "DATABASE_CONN_MAX_AGE cannot be used with the connection pool: "
                 "set DATABASE_POOL=0 to keep connections that way instead"
             )
+    if config["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_PREPARED", True):
+        # Parameters bound by the server, and a statement a connection runs a fifth
+        # time prepared (psycopg's default threshold; Django turns preparing off):
+        # PostgreSQL then plans a move's statements once per connection, not on
+        # every move. Planning took about as long as running them (docs/PERFORMANCE.md,
+        # issue 44).
+        config["OPTIONS"] = {
+            **config.get("OPTIONS", {}),
+            "server_side_binding": True,
+            "prepare_threshold": 5,
+        }
     return config
 
 

@@ -95,7 +95,20 @@ def test_pool_size_comes_from_the_environment_and_can_be_turned_off():
         DATABASE_CONN_MAX_AGE="60",
     )
     assert off.returncode == 0, off.stderr
-    assert json.loads(off.stdout) == {"options": {}, "age": 60}
+    assert json.loads(off.stdout) == {
+        "options": {"server_side_binding": True, "prepare_threshold": 5},
+        "age": 60,
+    }
+
+
+def test_prepared_statements_are_on_for_postgresql_and_can_be_turned_off():
+    url = "postgres://club@db.example:5432/club"
+    on = json.loads(_database_settings(DATABASE_URL=url).stdout)["options"]
+    assert (on["server_side_binding"], on["prepare_threshold"]) == (True, 5)
+    off = json.loads(_database_settings(DATABASE_URL=url, DATABASE_PREPARED="0").stdout)
+    assert "server_side_binding" not in off["options"]
+    assert "prepare_threshold" not in off["options"]
+    assert "pool" in off["options"]
 
 
 def test_pool_with_persistent_connections_refuses_to_start_with_one_line():
