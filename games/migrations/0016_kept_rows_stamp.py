@@ -13,7 +13,7 @@ by accident, even for a table id used again after a flush.
 
 SQLite only. On PostgreSQL a trigger on a member's or a series' row would lock the
 rows of the tables it stamps in an order opposite to a move's, so nothing is made
-there and moves read their rows as before.
+there: the service's stamp there is the rows' own transaction ids (xmin).
 """
 
 from django.db import migrations
