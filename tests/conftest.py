@@ -63,6 +63,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config_ = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
     if "prefix" in config_:
         config_["prefix"] = prefix
+    # The socket caps and cooldowns (games.limits) key Redis by it: two workers'
+    # members share ids, and shared counts made the flood tests flaky under -n 2.
+    settings.CHANNELS_PREFIX = prefix
 
 
 @pytest.fixture(autouse=True)
