@@ -13,6 +13,7 @@ import uuid
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.test_golf_browser import MY_SLOT
 from tests.e2e.test_table_browser import LEGAL, app, sign_up
@@ -53,8 +54,13 @@ def play_board(page: Page, slug: str, moves: str) -> None:
             break
         version = app(page).get_attribute("data-version")
         ready = page.get_by_test_id("golf-ready")
-        if ready.count() and ready.is_visible() and ready.is_enabled():
-            ready.click()
+        # One look, no waiting: the button goes when the phase moves on (the bots
+        # play too), and is_enabled() on a button gone waits for it 15 s.
+        if ready.evaluate_all("els => els.some(e => e.checkVisibility() && !e.disabled)"):
+            try:
+                ready.click(timeout=2000)
+            except PlaywrightTimeoutError:
+                continue  # gone under the click: look again
         elif app(page).get_attribute("data-turn") == "you" and page.locator(moves).count():
             page.locator(moves).first.click()
         else:
