@@ -246,6 +246,8 @@ def _sealed_stamp(watched: _Watch, conn: Any) -> str | None:
     cursor = watched.sealed
     if cursor is None or watched.sealed_at != watched.known:
         # Not sealed in the move's round trip, or written since: ask now.
+        if cursor is not None:
+            cursor.close()
         cursor = conn.cursor()
         cursor.execute(_SEAL_SQL, [watched.table_id])
     try:
