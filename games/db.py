@@ -234,6 +234,8 @@ RETRY_AFTER_SECONDS = 2
 # to it (to find out it is back); the others are refused at once instead of
 # each waiting DATABASE_POOL_TIMEOUT for a connection that cannot come.
 PROBE_SECONDS = 1.0
+# psycopg_pool's own default wait for a connection (`pool: True`).
+PSYCOPG_POOL_TIMEOUT = 30.0
 
 
 class DatabaseAway(OperationalError):
@@ -245,6 +247,11 @@ class _DatabaseOutage:
         self.since: float | None = None
         self.refused = 0
         self.probed_at = 0.0
+        # The last outage's start and end: a request that was already waiting
+        # for a pooled connection when it ended fails up to the pool's timeout
+        # later, and belongs to that outage, not a new one.
+        self.last_since = 0.0
+        self.ended_at: float | None = None
 
 
 _outage = _DatabaseOutage()
@@ -255,7 +262,13 @@ def database_unavailable(exc: BaseException, what: str) -> None:
     _outage.refused += 1
     if _outage.since is not None:
         return
-    _outage.since = _outage.probed_at = time.monotonic()
+    now = time.monotonic()
+    _outage.probed_at = now
+    if _outage.ended_at is not None and now - _outage.ended_at < straggler_seconds():
+        _outage.since = _outage.last_since  # the same outage, already reported
+        _reset_pool()
+        return
+    _outage.since = now
     reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
     logger.warning(
         "database unavailable (%s, in %s): refusing what needs it until it is back", reason, what
@@ -287,7 +300,20 @@ def database_available() -> None:
         time.monotonic() - _outage.since,
         _outage.refused,
     )
+    _outage.last_since, _outage.ended_at = _outage.since, time.monotonic()
     _outage.since, _outage.refused = None, 0
+
+
+def straggler_seconds() -> float:
+    """How long after an outage a failure may still be a request from during it.
+
+    The connection pool's timeout: that is how long a request waits for a
+    connection before it gives up (0 without a pool: nothing waits).
+    """
+    pool = settings.DATABASES[DEFAULT_DB_ALIAS].get("OPTIONS", {}).get("pool")
+    if isinstance(pool, dict):
+        return float(pool.get("timeout", PSYCOPG_POOL_TIMEOUT))
+    return PSYCOPG_POOL_TIMEOUT if pool else 0.0
 
 
 def _reset_pool() -> None:
