@@ -75,6 +75,30 @@ def my_turn_or_over(page: Page, seconds: float = 30) -> bool:
     raise AssertionError("the member never got a turn and the game did not end")
 
 
+def enabled_move(page: Page, seconds: float = 30) -> str | None:
+    """The first move the hand takes, once it takes one; None if the game ended first.
+
+    The hand stays disabled while a move is on its way (it asks for the whole
+    state after 8 s without an answer), so this waits longer than that; if it
+    never comes, the page's state says why.
+    """
+    buttons = page.locator(f"{MOVE}:enabled")
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        moves = buttons.evaluate_all("els => els.map(e => e.dataset.move)")
+        if moves:
+            return moves[0]
+        if app(page).get_attribute("data-turn") == "over":
+            return None
+        page.wait_for_timeout(50)
+    state = app(page).evaluate(
+        "el => ({...el.dataset, turn_text: document.querySelector('[data-testid=turn-indicator]')"
+        "?.textContent, toasts: [...document.querySelectorAll('[data-testid=toast]')]"
+        ".map(t => t.dataset.code + ': ' + t.textContent)})"
+    )
+    raise AssertionError(f"no move button was enabled for {seconds} s: {state}")
+
+
 def test_member_plays_a_game_without_a_renderer_through_the_generic_one(page: Page):
     sign_up(page, "Plain")
     open_table(page, "Quick high card", 2)
@@ -108,14 +132,18 @@ def test_member_plays_a_game_without_a_renderer_through_the_generic_one(page: Pa
     played = []
     by_keyboard = True
     while my_turn_or_over(page):
+        move = enabled_move(page)
+        if move is None:
+            break  # the game ended meanwhile
         version = app(page).get_attribute("data-version")
-        first = page.locator(f"{MOVE}:enabled").first
-        played.append(int(first.get_attribute("data-move")))
+        card = int(move)
+        if not played or played[-1] != card:
+            played.append(card)  # a pick the server refused (stale_version) is tried again
         if by_keyboard:
             page.keyboard.press("1")
             by_keyboard = False
         else:
-            first.click()
+            page.locator(f'{MOVE}[data-move="{move}"]').click()
         expect(app(page)).not_to_have_attribute("data-version", version)
     assert played == hand  # the lowest card first each time, each card once
 
