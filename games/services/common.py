@@ -12,8 +12,9 @@ from club.models import Player, Series
 from games import hooks
 from games.models import Game, Seat, Table, Variant, canonical_invite
 from games.services import kept
-from games.services.rows import (  # noqa: F401 - save_fields, insert_rows, pipelined: this module's API too
+from games.services.rows import (  # noqa: F401 - save_fields, insert_rows, pipelined, commit_in_pipeline: this module's API too
     attach,
+    commit_in_pipeline,
     fetch_one,
     insert_instances,
     insert_rows,

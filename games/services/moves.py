@@ -16,6 +16,7 @@ from games.services.clock import changed
 from games.services.common import (
     Broadcast,
     ServiceError,
+    commit_in_pipeline,
     game_state,
     insert_rows,
     locked_table_game_seats,
@@ -48,8 +49,8 @@ def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadca
     if mine.missed:
         mine.missed = 0  # a move of their own: the missed moves in a row start again
         save_fields(mine, "missed")
-    broadcast = apply_move(table, game, seat, move, version, auto=False, seats=seats)
-    kept.keep(table, game, seats)
+    broadcast = apply_move(table, game, seat, move, version, auto=False, seats=seats, last=True)
+    kept.keep(table, game, seats)  # reads what the seal answered: no statement
     return broadcast
 
 
@@ -61,8 +62,12 @@ def apply_move(
     version: int,
     auto: bool,
     seats: list[Seat] | None = None,
+    last: bool = False,
 ) -> Broadcast:
-    """Apply a seat's move at a locked table (a member's, or the house's with auto=True)."""
+    """Apply a seat's move at a locked table (a member's, or the house's with auto=True).
+
+    `last`: the caller writes nothing more in its transaction, so on PostgreSQL the
+    transaction's commit may ride in the move's last round trip."""
     if table.status != Table.Status.PLAYING:
         raise ServiceError("game_over", _("This game is over."))
     engine = registry.engine(game.game)
@@ -137,6 +142,8 @@ def apply_move(
         if not finished:
             broadcast = described()
             kept.seal()  # the move's last statement: its kept rows' check
+            if last:
+                commit_in_pipeline()
             return broadcast
     record_results(table, game, seats)
     return described()

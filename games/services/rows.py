@@ -210,6 +210,29 @@ def pipelined() -> Iterator[None]:
         yield
 
 
+def commit_in_pipeline() -> bool:
+    """Inside `pipelined()`, when the transaction is the outermost atomic block: queue its
+    COMMIT behind the block's statements, so a move's writes and its commit share one
+    round trip (docs/PERFORMANCE.md, issue 44). The block's own commit then finds the
+    transaction done and sends nothing. Not inside an outer atomic block (a test's, a
+    caller's): that one decides. Returns whether it committed.
+
+    The caller must not write after this: what it sends next is a new transaction,
+    which the atomic block's end commits (or, on an error, rolls back) alone.
+    """
+    if vendor() != "postgresql":
+        return False
+    conn = this_connection()
+    if len(conn.atomic_blocks) != 1 or conn.savepoint_ids or conn.needs_rollback:
+        return False
+    # Queued, not `commit()`: psycopg's commit would sync the pipeline there and then,
+    # and the block's end would sync again, one round trip each, as before. psycopg
+    # reads the transaction's end from the server's answer, as for any statement.
+    with conn.connection.cursor() as cursor:
+        cursor.execute("COMMIT", prepare=False)
+    return True
+
+
 def insert_rows(model: type[Model], names: Sequence[str], rows: list[Sequence]) -> None:
     """bulk_create for these fields, each row its values in `names` order (a foreign key's
     value is its id), without the query compiler or model instances (ids are not read back).

@@ -5,6 +5,9 @@ ends. The server going away in between (a restart mid-move) must surface as the
 database-down error every other statement raises, which the consumers answer with
 `unavailable`, and not as psycopg's own error, which they would answer with
 `server_error` (tests/integration/test_outages.py saw that, once in many runs).
+
+A member's move sends its writes and its transaction's COMMIT in one pipeline
+(`commit_in_pipeline`, issue 44), but only when its transaction is the outermost.
 """
 
 from __future__ import annotations
@@ -13,10 +16,13 @@ import time
 
 import psycopg
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 
+from games import registry, services
 from games.db import DATABASE_DOWN
-from games.services.common import pipelined
+from games.models import Move, Table, Variant
+from games.services.common import current_game, pipelined
+from tests.support.members import member
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -63,3 +69,69 @@ def test_a_pipeline_sends_and_reads_on_a_live_server():
         cursor.execute("SELECT 1")
         cursor.execute("SELECT 2")
         assert cursor.fetchall() == [(2,)]
+
+
+def _started_table() -> tuple[Table, int, str]:
+    """A started two-seat Devyatka table, the member to move and their first legal move."""
+    anna, boris = member("Anna"), member("Boris")
+    table, _ = services.create_table(anna, Variant.objects.get(name="Devyatka"), 2)
+    services.join_table(boris, table.pk)
+    table = Table.objects.get(pk=table.pk)
+    game = current_game(table)
+    engine = registry.engine(game.game)
+    state = engine.from_json(game.state)
+    seat = engine.actors(state)[0]
+    return table, game.players[seat], engine.view(state, seat)["legal"][0]
+
+
+@pytest.mark.usefixtures("default_variants")
+def test_a_members_move_commits_in_its_last_round_trip(monkeypatch):
+    table, player_id, move = _started_table()
+    # What the server was told to do in a pipeline, and the transaction's state
+    # when the atomic block came to commit.
+    piped: list[str] = []
+    states = []
+    execute, commit = psycopg.Cursor.execute, psycopg.Connection.commit
+
+    def spy_execute(self, query, *args, **kwargs):
+        if self._conn._pipeline is not None:
+            piped.append(str(query).split()[0].upper())
+        return execute(self, query, *args, **kwargs)
+
+    def spy_commit(self):
+        states.append(self.pgconn.transaction_status)
+        return commit(self)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", spy_execute)
+    monkeypatch.setattr(psycopg.Connection, "commit", spy_commit)
+    services.play_move(player_id, table.pk, move, table.version)
+    monkeypatch.undo()
+
+    # The COMMIT went last in the move's last pipeline; the atomic block's own
+    # commit then had nothing left to send.
+    assert piped[-1] == "COMMIT" and piped.count("COMMIT") == 1
+    assert states == [psycopg.pq.TransactionStatus.IDLE]
+    other = connections.create_connection("default")
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT version FROM games_table WHERE id = %s", [table.pk])
+            assert cursor.fetchone() == (table.version + 1,)
+    finally:
+        other.close()
+    assert connection.connection.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+
+
+@pytest.mark.usefixtures("default_variants")
+def test_a_move_inside_a_callers_transaction_is_committed_by_the_caller():
+    table, player_id, move = _started_table()
+    moves_before = Move.objects.count()
+
+    class Undo(Exception):
+        pass
+
+    with pytest.raises(Undo), transaction.atomic():
+        services.play_move(player_id, table.pk, move, table.version)
+        raise Undo  # the caller's block rolls back: the move goes with it
+
+    assert Table.objects.get(pk=table.pk).version == table.version
+    assert Move.objects.count() == moves_before
