@@ -109,8 +109,10 @@ def play_automatic(turn: AutoTurn, move: str) -> Broadcast | None:
     # A member's time ran out at a turn-based table: one more missed turn in a row,
     # unless the house already played an earlier action of this same turn.
     pace.missed_move(table, seats[turn.seat], game, same_turn=_house_began_turn(game, turn.seat))
-    broadcast = apply_move(table, game, turn.seat, move, turn.version, auto=True, seats=seats)
-    kept.keep(table, game, seats)
+    broadcast = apply_move(
+        table, game, turn.seat, move, turn.version, auto=True, seats=seats, last=True
+    )
+    kept.keep(table, game, seats)  # reads what the seal answered: no statement
     return broadcast
 
 

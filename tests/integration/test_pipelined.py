@@ -13,6 +13,7 @@ A member's move sends its writes and its transaction's COMMIT in one pipeline
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import psycopg
 import pytest
@@ -84,9 +85,36 @@ def _started_table() -> tuple[Table, int, str]:
     return table, game.players[seat], engine.view(state, seat)["legal"][0]
 
 
-@pytest.mark.usefixtures("default_variants")
-def test_a_members_move_commits_in_its_last_round_trip(monkeypatch):
+def _members_move() -> tuple[Table, Callable[[], object]]:
     table, player_id, move = _started_table()
+    return table, lambda: services.play_move(player_id, table.pk, move, table.version)
+
+
+def _house_move() -> tuple[Table, Callable[[], object]]:
+    """A bot's turn at a started table (the member plays first if it is theirs); the
+    bot plays at once (BOT_DELAY_SECONDS is 0 in the test)."""
+    anna = member("Anna")
+    table, _ = services.create_table(anna, Variant.objects.get(name="Devyatka"), 2)
+    services.add_bot(anna, table.pk, "random")
+    turn = services.automatic_turn(table.pk)
+    if turn is None:
+        table, player_id = Table.objects.get(pk=table.pk), anna.pk
+        game = current_game(table)
+        engine = registry.engine(game.game)
+        move = engine.view(engine.from_json(game.state), game.players.index(player_id))["legal"][0]
+        services.play_move(player_id, table.pk, move, table.version)
+        turn = services.automatic_turn(table.pk)
+    assert turn is not None, "the bot's turn"
+    return Table.objects.get(pk=table.pk), lambda: services.play_automatic(
+        turn, services.choose_automatic_move(turn)
+    )
+
+
+@pytest.mark.usefixtures("default_variants")
+@pytest.mark.parametrize("made", [_members_move, _house_move], ids=["member", "house"])
+def test_a_move_commits_in_its_last_round_trip(monkeypatch, settings, made):
+    settings.BOT_DELAY_SECONDS = 0
+    table, play = made()
     # What the server was told to do in a pipeline, and the transaction's state
     # when the atomic block came to commit.
     piped: list[str] = []
@@ -104,7 +132,7 @@ def test_a_members_move_commits_in_its_last_round_trip(monkeypatch):
 
     monkeypatch.setattr(psycopg.Cursor, "execute", spy_execute)
     monkeypatch.setattr(psycopg.Connection, "commit", spy_commit)
-    services.play_move(player_id, table.pk, move, table.version)
+    assert play() is not None
     monkeypatch.undo()
 
     # The COMMIT went last in the move's last pipeline; the atomic block's own
