@@ -18,6 +18,7 @@ from games.services.rows import (  # noqa: F401 - save_fields, insert_rows, pipe
     fetch_one,
     insert_instances,
     insert_rows,
+    leave_pipeline,
     per_vendor,
     pipelined,
     prepared,

@@ -18,6 +18,7 @@ from games.services.common import (
     current_game,
     locked_table,
     locked_table_game_seats,
+    pipelined,
     table_seats,
 )
 from games.services.moves import apply_move
@@ -101,17 +102,20 @@ def choose_automatic_move(turn: AutoTurn) -> str:
 @transaction.atomic
 def play_automatic(turn: AutoTurn, move: str) -> Broadcast | None:
     """Play the house's move unless the table moved on (the lock decides between processes)."""
-    table, game, seats = locked_table_game_seats(turn.table_id)
-    if table.version != turn.version or table.status != Table.Status.PLAYING:
-        return None  # the player, or another server process, moved first
-    if table.turn_deadline is None or table.turn_deadline > timezone.now():
-        return None  # the player came back in the meantime
-    # A member's time ran out at a turn-based table: one more missed turn in a row,
-    # unless the house already played an earlier action of this same turn.
-    pace.missed_move(table, seats[turn.seat], game, same_turn=_house_began_turn(game, turn.seat))
-    broadcast = apply_move(
-        table, game, turn.seat, move, turn.version, auto=True, seats=seats, last=True
-    )
+    # One pipeline from the lock to the commit, as a member's move (games.services.moves).
+    with pipelined():
+        table, game, seats = locked_table_game_seats(turn.table_id)
+        if table.version != turn.version or table.status != Table.Status.PLAYING:
+            return None  # the player, or another server process, moved first
+        if table.turn_deadline is None or table.turn_deadline > timezone.now():
+            return None  # the player came back in the meantime
+        # A member's time ran out at a turn-based table: one more missed turn in a row,
+        # unless the house already played an earlier action of this same turn.
+        same_turn = _house_began_turn(game, turn.seat)
+        pace.missed_move(table, seats[turn.seat], game, same_turn=same_turn)
+        broadcast = apply_move(
+            table, game, turn.seat, move, turn.version, auto=True, seats=seats, last=True
+        )
     kept.keep(table, game, seats)  # reads what the seal answered: no statement
     return broadcast
 

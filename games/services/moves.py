@@ -19,6 +19,7 @@ from games.services.common import (
     commit_in_pipeline,
     game_state,
     insert_rows,
+    leave_pipeline,
     locked_table_game_seats,
     pipelined,
     remember_state,
@@ -30,26 +31,28 @@ from games.services.results import record_results
 @transaction.atomic
 def play_move(player_id: int, table_id: int, move: str, version: int) -> Broadcast:
     """Apply one member's move, with the automatic passes it causes, all or nothing."""
-    table, game, seats = locked_table_game_seats(table_id)
-    if table.status == Table.Status.OPEN or game is None:
-        raise ServiceError("not_started", _("The game at this table has not started yet."))
-    seat = game.players.index(player_id) if player_id in game.players else None
-    if seat is None:
-        raise ServiceError("not_seated", _("Only the players seated at this table can move."))
-    mine = seats[seat]
-    if mine.resigned_at is not None:
-        raise ServiceError(
-            "resigned", _("You left this game; the house plays your seat to the end.")
-        )
-    pace.refuse_if_kept(table, mine)
-    if mine.handed_over:
-        # Playing is acting: the member takes the seat back from the house.
-        mine.handed_over = False
-        save_fields(mine, "handed_over")
-    if mine.missed:
-        mine.missed = 0  # a move of their own: the missed moves in a row start again
-        save_fields(mine, "missed")
-    broadcast = apply_move(table, game, seat, move, version, auto=False, seats=seats, last=True)
+    # One pipeline from the lock to the commit (rows.pipelined): two round trips a move.
+    with pipelined():
+        table, game, seats = locked_table_game_seats(table_id)
+        if table.status == Table.Status.OPEN or game is None:
+            raise ServiceError("not_started", _("The game at this table has not started yet."))
+        seat = game.players.index(player_id) if player_id in game.players else None
+        if seat is None:
+            raise ServiceError("not_seated", _("Only the players seated at this table can move."))
+        mine = seats[seat]
+        if mine.resigned_at is not None:
+            raise ServiceError(
+                "resigned", _("You left this game; the house plays your seat to the end.")
+            )
+        pace.refuse_if_kept(table, mine)
+        if mine.handed_over:
+            # Playing is acting: the member takes the seat back from the house.
+            mine.handed_over = False
+            save_fields(mine, "handed_over")
+        if mine.missed:
+            mine.missed = 0  # a move of their own: the missed moves in a row start again
+            save_fields(mine, "missed")
+        broadcast = apply_move(table, game, seat, move, version, auto=False, seats=seats, last=True)
     kept.keep(table, game, seats)  # reads what the seal answered: no statement
     return broadcast
 
@@ -145,6 +148,7 @@ def apply_move(
             if last:
                 commit_in_pipeline()
             return broadcast
+    leave_pipeline()  # a game's end saves through the ORM
     record_results(table, game, seats)
     return described()
 

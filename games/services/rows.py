@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -190,24 +191,50 @@ def _update_sql(model: type, names: tuple[str, ...]) -> str:
     return f"UPDATE {quote(model._meta.db_table)} SET {sets} WHERE id = %s"
 
 
+# The thread's open pipeline (`pipelined`), so that an inner block joins it and a
+# move can leave it halfway (`leave_pipeline`). A thread has one connection.
+_open = threading.local()
+
+
 @contextlib.contextmanager
 def pipelined() -> Iterator[None]:
     """On PostgreSQL, the block's statements go to the server without each waiting for the
     answer to the one before (psycopg's pipeline mode; a statement whose rows are read
     still waits for them). A move's writes (its rows, the game, the table) then cost one
     network round trip instead of one each (docs/PERFORMANCE.md, issue 44). Elsewhere
-    nothing changes."""
-    if vendor() != "postgresql":
+    nothing changes.
+
+    A block inside another joins it: psycopg would end a nested pipeline with a round
+    trip of its own, even with nothing left to send. So a move opens one pipeline from
+    its lock to its commit, and its reads and writes go in it."""
+    if vendor() != "postgresql" or getattr(_open, "pipeline", None) is not None:
         yield
         return
     conn = this_connection()
     conn.ensure_connection()
+    stack = contextlib.ExitStack()
     # psycopg sends what the pipeline holds, and reads the answers, when the block
     # ends: an error there (the server gone mid-move) comes from psycopg itself, not
     # through a Django cursor. Django's wrapper makes it the `OperationalError` the
     # consumers answer with `unavailable` (as any statement's), not a server error.
-    with conn.wrap_database_errors, conn.connection.pipeline():
-        yield
+    stack.enter_context(conn.wrap_database_errors)
+    stack.enter_context(conn.connection.pipeline())
+    _open.pipeline = stack
+    try:
+        with stack:
+            yield
+    finally:
+        _open.pipeline = None
+
+
+def leave_pipeline() -> None:
+    """End the thread's pipeline now, its answers read (before writes through the ORM,
+    which needs each one's row count at once); the block it was opened by goes on
+    without one."""
+    stack = getattr(_open, "pipeline", None)
+    if stack is not None:
+        _open.pipeline = None
+        stack.close()
 
 
 def commit_in_pipeline() -> bool:
