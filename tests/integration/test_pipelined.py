@@ -6,8 +6,10 @@ database-down error every other statement raises, which the consumers answer wit
 `unavailable`, and not as psycopg's own error, which they would answer with
 `server_error` (tests/integration/test_outages.py saw that, once in many runs).
 
-A member's move sends its writes and its transaction's COMMIT in one pipeline
-(`commit_in_pipeline`, issue 44), but only when its transaction is the outermost.
+A move is one pipeline from its lock to its COMMIT (`commit_in_pipeline`, issue
+44): an inner pipelined block joins the open one, a game's end leaves it before
+its ORM writes, and the COMMIT goes only where the move's transaction is the
+outermost.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from django.db import connection, connections, transaction
 from games import registry, services
 from games.db import DATABASE_DOWN
 from games.models import Move, Table, Variant
-from games.services.common import current_game, pipelined
+from games.services.common import current_game, leave_pipeline, pipelined
 from tests.support.members import member
 
 pytestmark = [
@@ -119,7 +121,13 @@ def test_a_move_commits_in_its_last_round_trip(monkeypatch, settings, made):
     # when the atomic block came to commit.
     piped: list[str] = []
     states = []
+    pipelines: list[bool] = []
     execute, commit = psycopg.Cursor.execute, psycopg.Connection.commit
+    pipeline = psycopg.Connection.pipeline
+
+    def spy_pipeline(self):
+        pipelines.append(True)
+        return pipeline(self)
 
     def spy_execute(self, query, *args, **kwargs):
         if self._conn._pipeline is not None:
@@ -132,8 +140,14 @@ def test_a_move_commits_in_its_last_round_trip(monkeypatch, settings, made):
 
     monkeypatch.setattr(psycopg.Cursor, "execute", spy_execute)
     monkeypatch.setattr(psycopg.Connection, "commit", spy_commit)
+    monkeypatch.setattr(psycopg.Connection, "pipeline", spy_pipeline)
     assert play() is not None
     monkeypatch.undo()
+
+    # One pipeline from the lock to the commit: the lock and read's answers, then the
+    # pipeline's end, are the move's two waits for the server.
+    assert pipelines == [True]
+    assert piped[:2] == ["SELECT", "WITH"]  # the lock, then the read
 
     # The COMMIT went last in the move's last pipeline; the atomic block's own
     # commit then had nothing left to send.
@@ -163,3 +177,19 @@ def test_a_move_inside_a_callers_transaction_is_committed_by_the_caller():
 
     assert Table.objects.get(pk=table.pk).version == table.version
     assert Move.objects.count() == moves_before
+
+
+def test_a_pipelined_block_inside_another_joins_it_and_a_move_can_leave_it_halfway():
+    with pipelined(), connection.cursor() as cursor:
+        outer = connection.connection._pipeline
+        assert outer is not None
+        with pipelined():
+            assert connection.connection._pipeline is outer
+            assert outer.level == 1  # not a nested psycopg pipeline
+            cursor.execute("SELECT 1")
+        leave_pipeline()
+        assert connection.connection._pipeline is None
+        # The ORM's writes read their row counts at once, outside a pipeline.
+        cursor.execute("SELECT 2")
+        assert cursor.rowcount == 1 and cursor.fetchall() == [(2,)]
+    assert connection.connection._pipeline is None
