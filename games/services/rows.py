@@ -212,19 +212,18 @@ def pipelined() -> Iterator[None]:
         return
     conn = this_connection()
     conn.ensure_connection()
-    stack = contextlib.ExitStack()
     # psycopg sends what the pipeline holds, and reads the answers, when the block
     # ends: an error there (the server gone mid-move) comes from psycopg itself, not
     # through a Django cursor. Django's wrapper makes it the `OperationalError` the
     # consumers answer with `unavailable` (as any statement's), not a server error.
-    stack.enter_context(conn.wrap_database_errors)
-    stack.enter_context(conn.connection.pipeline())
-    _open.pipeline = stack
-    try:
-        with stack:
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(conn.wrap_database_errors)
+        stack.enter_context(conn.connection.pipeline())
+        _open.pipeline = stack  # `leave_pipeline` closes it early; then this exit does nothing
+        try:
             yield
-    finally:
-        _open.pipeline = None
+        finally:
+            _open.pipeline = None
 
 
 def leave_pipeline() -> None:
