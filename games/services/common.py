@@ -12,7 +12,7 @@ from club.models import Player, Series
 from games import hooks
 from games.models import Game, Seat, Table, Variant, canonical_invite
 from games.services import kept
-from games.services.rows import (  # noqa: F401 - save_fields, insert_rows, pipelined, commit_in_pipeline: this module's API too
+from games.services.rows import (  # noqa: F401 - save_fields, insert_rows and the pipeline's helpers: this module's API too
     attach,
     commit_in_pipeline,
     fetch_one,

@@ -243,8 +243,11 @@ def commit_in_pipeline() -> bool:
     transaction done and sends nothing. Not inside an outer atomic block (a test's, a
     caller's): that one decides. Returns whether it committed.
 
-    The caller must not write after this: what it sends next is a new transaction,
-    which the atomic block's end commits (or, on an error, rolls back) alone.
+    The move stands once the pipeline has ended without an error, whatever happens
+    after: so the caller writes nothing more (what it sent would be a new transaction,
+    committed or rolled back alone by the atomic block's end) and does nothing that can
+    fail (an error then would be answered while the move stands). `play_move` and
+    `play_automatic` only keep their rows, from answers already read.
     """
     if vendor() != "postgresql":
         return False
