@@ -16,10 +16,6 @@ from channels.db import database_sync_to_async
 from games import services
 from tests.integration.test_table_ws import connect, started_table
 
-# What must arrive gets this long (Channels' testing default is 1 s, too tight on a
-# loaded two-core machine); what must not arrive is still given 0.2 s.
-ARRIVES = 5
-
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.asyncio,
@@ -30,7 +26,7 @@ pytestmark = [
 async def test_a_connecting_socket_brings_a_socket_that_missed_a_move_up_to_date():
     table, (anna, boris) = await database_sync_to_async(started_table)()
     sockets = [await connect(table.pk, user) for user in (anna, boris)]
-    first = [await ws.receive_json_from(timeout=ARRIVES) for ws in sockets]
+    first = [await ws.receive_json_from() for ws in sockets]
     mover = first[0]["view"]["to_move"]
     other = 1 - mover
     # The move commits, and its publish is lost (never sent).
@@ -40,10 +36,10 @@ async def test_a_connecting_socket_brings_a_socket_that_missed_a_move_up_to_date
     assert await sockets[other].receive_nothing(timeout=0.2)
 
     again = await connect(table.pk, (anna, boris)[mover])  # the mover's page, opened again
-    mine = await again.receive_json_from(timeout=ARRIVES)
+    mine = await again.receive_json_from()
     assert mine["version"] == first[0]["version"] + 1
 
-    caught_up = await sockets[other].receive_json_from(timeout=ARRIVES)
+    caught_up = await sockets[other].receive_json_from()  # tests/conftest.py: RECEIVE_SECONDS
     assert caught_up["type"] == "state"
     assert caught_up["version"] == first[0]["version"] + 1
     assert caught_up["log"][-1] == {"n": 1, "seat": mover, "move": "9D", "auto": False}
@@ -52,7 +48,7 @@ async def test_a_connecting_socket_brings_a_socket_that_missed_a_move_up_to_date
 
     # A socket already up to date gets nothing more when another connects.
     late = await connect(table.pk, (anna, boris)[other])
-    assert (await late.receive_json_from(timeout=ARRIVES))["version"] == caught_up["version"]
+    assert (await late.receive_json_from())["version"] == caught_up["version"]
     assert await sockets[other].receive_nothing(timeout=0.2)
     assert await again.receive_nothing(timeout=0.2)
     for ws in [*sockets, again, late]:

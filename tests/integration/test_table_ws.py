@@ -55,9 +55,7 @@ async def connect(table_id: int, user=None, origin=b"http://localhost", path=Non
     communicator = WebsocketCommunicator(
         application, path or f"/ws/tables/{table_id}/", headers=headers
     )
-    # The handshake reads the session and the table: 1 s (Channels' default) is
-    # too tight for a loaded machine; a refusal still answers at once.
-    connected, _ = await communicator.connect(timeout=5)
+    connected, _ = await communicator.connect()
     assert connected
     return communicator
 
