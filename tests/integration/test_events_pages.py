@@ -12,7 +12,7 @@ import datetime
 import icalendar
 import pytest
 import time_machine
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
@@ -178,8 +178,8 @@ def test_standings_write_out_the_order_and_statuses() -> None:
 
 
 async def test_socket_tells_the_page_within_a_second_of_a_table_end() -> None:
-    event = await sync_to_async(night)(rounds=1, min_seats=2, max_seats=2)
-    people = [await sync_to_async(member)(f"W{i}") for i in range(2)]
+    event = await database_sync_to_async(night)(rounds=1, min_seats=2, max_seats=2)
+    people = [await database_sync_to_async(member)(f"W{i}") for i in range(2)]
 
     def sign_and_start():
         from events import services as event_services
@@ -190,21 +190,21 @@ async def test_socket_tells_the_page_within_a_second_of_a_table_end() -> None:
         running.publish(running.start(event.pk))
         return RoundTable.objects.get(round__event=event).table_id
 
-    table_id = await sync_to_async(sign_and_start)()
+    table_id = await database_sync_to_async(sign_and_start)()
     socket = WebsocketCommunicator(
         application, f"/ws/events/{event.pk}/", headers=[(b"origin", b"http://localhost")]
     )
     connected, _ = await socket.connect()
     assert connected
     started = asyncio.get_running_loop().time()
-    await sync_to_async(services.play_out)(table_id)
+    await database_sync_to_async(services.play_out)(table_id)
     frame = await socket.receive_json_from(timeout=5)
     assert frame["type"] == "event" and frame["event"] == event.pk
     assert asyncio.get_running_loop().time() - started < 1.0
     await socket.disconnect()
-    status = await sync_to_async(lambda: Event.objects.get(pk=event.pk).status)()
+    status = await database_sync_to_async(lambda: Event.objects.get(pk=event.pk).status)()
     assert status == Event.Status.FINISHED
-    told = await sync_to_async(Notification.objects.filter(kind="event_results").count)()
+    told = await database_sync_to_async(Notification.objects.filter(kind="event_results").count)()
     assert told == 2
 
 
