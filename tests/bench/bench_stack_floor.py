@@ -41,8 +41,9 @@ default: a fresh database per run on the server at `--postgres-url`
 Redis layer at `--redis-url` (default redis://127.0.0.1:6379/9, flushed).
 `--both` runs every run on each of the two, alternating within each round, and
 adds issue 44's PostgreSQL ratios: the site on PostgreSQL + Redis against the
-embedded site of the same round (CPU a move, p99), and with `--processes N`
-the N processes' p99 against it.
+embedded site of the same round (CPU a move, p99), with `--processes N`
+the N processes' p99 against it, and with `--floors design` what the 1.3x CPU
+target leaves a PostgreSQL move over the design's least move there.
 
     .venv/bin/python tests/bench/bench_stack_floor.py --both --floors write,design \
         --processes 2 --rounds 2 --duration 20
@@ -492,6 +493,16 @@ def _postgres_ratios(results: dict[str, list[dict]], processes: int) -> None:
             for f, e in zip(results[name], embedded, strict=False)
         ]
         print(f"  {name}: " + "; ".join(ratios) + f"  ({targets})")
+    least = PG + "floor: the design's least move"
+    if least in results:
+        # What the CPU target leaves a PostgreSQL move over the design's least move
+        # there (docs/PERFORMANCE.md, issue 44): at or below 0, no site can meet it.
+        room = [
+            f"{f['cpu_per_move_ms'] / e['cpu_per_move_ms']:.2f}x cpu, "
+            f"{1.3 * e['cpu_per_move_ms'] - f['cpu_per_move_ms']:+.2f} ms a move left by 1.3x"
+            for f, e in zip(results[least], embedded, strict=False)
+        ]
+        print(f"  {least}: " + "; ".join(room))
 
 
 if __name__ == "__main__":
