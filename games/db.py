@@ -85,7 +85,7 @@ def on_database_inline(func: Callable[..., Any]) -> Callable[..., Any]:
     transaction on SQLite is a few tenths of a millisecond of Python, and handing it
     to the database thread cost about as much again (38 % of that thread's time in
     a profile): the two threads hand the GIL to each other twice a move
-    (docs/PERFORMANCE.md, "Moves on the event loop"). Run here, nothing on the loop
+    (docs/PERFORMANCE.md, issue 44, "What a move costs, and what was done"). Run here, nothing on the loop
     ever waits:
 
     - the loop's connection never waits for the write lock (`never_wait`, in

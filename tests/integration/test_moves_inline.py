@@ -1,6 +1,6 @@
 """On SQLite a table socket's moves run on the event loop itself, and never make it wait.
 
-games.db.on_database_inline (docs/PERFORMANCE.md, "Moves on the event loop"): the
+games.db.on_database_inline (docs/PERFORMANCE.md, issue 44, "What a move costs, and what was done"): the
 move's transaction runs on the loop's own connection; a move behind another writer
 of the process waits for it without holding the loop, then runs; the apps' hooks
 are told on the database thread, before the mover hears back.
