@@ -120,10 +120,6 @@ async def connect(table_id: int, user) -> WebsocketCommunicator:
     return ws
 
 
-def table_version(table_id: int) -> int:
-    return Table.objects.get(pk=table_id).version
-
-
 def hands(table_id: int) -> list[list[int]]:
     return Game.objects.get(table_id=table_id).state["hands"]
 
@@ -163,8 +159,13 @@ async def test_a_game_registered_by_settings_alone_plays_through_the_whole_site(
         await sockets[seat].send_json_to(
             {"type": "play", "move": move, "version": states[seat]["version"]}
         )
-        version = await database_sync_to_async(table_version)(table.pk)
-        states = [await state_at(ws, version) for ws in sockets]
+        # The mover's own next frame says which version the move made. Reading it from the
+        # database here instead would race the move: on the test's in-memory SQLite the
+        # move's write can hold the table while another thread reads it.
+        mine = await state_at(sockets[seat], states[seat]["version"] + 1)
+        version = mine["version"]
+        states[seat] = mine
+        states[1 - seat] = await state_at(sockets[1 - seat], version)
         moves += 1
         # The pick is face down for the other seat until both have picked; never for its own.
         other = states[1 - seat]
