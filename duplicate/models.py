@@ -9,8 +9,6 @@ seat of the same board (matchpoints, club.standings).
 
 from __future__ import annotations
 
-import secrets
-
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -22,7 +20,10 @@ from games import paces, registry
 
 
 def draw_seed() -> int:
-    return secrets.randbits(62)
+    """A board's seed: secret, like a table's deal (inside `seeded_deals`, that one's)."""
+    from games import services  # at call time: the model module loads before services may
+
+    return services.draw_seed()
 
 
 class DuplicateSeries(models.Model):

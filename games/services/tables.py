@@ -45,7 +45,8 @@ _deal_seeds: ContextVar[random.Random | None] = ContextVar("deal_seeds", default
 def seeded_deals(seed: int) -> Iterator[None]:
     """Deals made inside draw their seeds from `seed`, so a scripted club is reproducible.
 
-    For the demo club and benchmarks only: a real table's deal must not be guessable.
+    For the demo club, benchmarks and tests only: a real table's deal must not be
+    guessable.
     """
     token = _deal_seeds.set(random.Random(seed))
     try:
@@ -305,8 +306,7 @@ def _deal(
     engine = registry.engine(variant.game)
     options = variant.options
     if seed is None:
-        rng = _deal_seeds.get()
-        seed = rng.getrandbits(62) if rng is not None else secrets.randbits(62)
+        seed = draw_seed()
     state = engine.deal(len(players), seed, engine.options(options))
     reset = {"rematch": False, "handed_over": False, "resigned_at": None, "missed": 0}
     Seat.objects.filter(table=table).update(**reset)
