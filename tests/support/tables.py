@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import zlib
+from collections import Counter
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -29,6 +32,23 @@ def run_django(database: SiteDatabase, code: str) -> Any:
     raise AssertionError(f"no result from the shell snippet:\n{output}")
 
 
+_tables_made: Counter[str] = Counter()
+
+
+def seed_of_running_test() -> int | None:
+    """A seed for the running test's next deal: its id and how many tables it made.
+
+    Like tests/conftest.py's `_seeded_deals` for in-process deals: a test's tables are
+    dealt the same way on every run. None outside a test (the benchmarks deal at random).
+    """
+    current = os.environ.get("PYTEST_CURRENT_TEST")  # "<node id> (setup|call|teardown)"
+    if not current:
+        return None
+    nodeid = current.rsplit(" ", 1)[0]
+    _tables_made[nodeid] += 1
+    return zlib.crc32(f"{nodeid}#{_tables_made[nodeid]}".encode())
+
+
 def started_table(
     database: SiteDatabase,
     seats: int = 3,
@@ -39,8 +59,11 @@ def started_table(
     """{"table": id, "players": [...] in seat order, "watchers": [...]}.
 
     Each player and watcher is {"player": id, "name": ..., "session": key}. With `seed`
-    the deal is that seed's (services.seeded_deals), for a test that needs a given hand.
+    the deal is that seed's (services.seeded_deals), for a test that needs a given hand;
+    without, one the test's id gives (`seed_of_running_test`).
     """
+    if seed is None:
+        seed = seed_of_running_test()
     return run_django(
         database,
         "import contextlib\n"
