@@ -21,6 +21,7 @@ import os
 import threading
 import time
 from collections.abc import Awaitable, Callable
+from concurrent import futures
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache, partial
 from typing import Any
@@ -45,8 +46,36 @@ def _threads() -> ThreadPoolExecutor | None:
     """None on SQLite (the shared thread); else a pool as big as the connection pool."""
     if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         return None
-    workers = settings.DATABASE_THREADS
-    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="db")
+    global _thread_count
+    _thread_count = settings.DATABASE_THREADS
+    return ThreadPoolExecutor(max_workers=_thread_count, thread_name_prefix="db")
+
+
+_thread_count = 0  # the database threads' pool's size, once made
+
+
+def release_connections(wait: float = 5.0) -> None:
+    """Each database thread gives its connection back to the pool now.
+
+    A call gives it back as it ends (`on_database`); this is for a process about
+    to close the pool. A test session's end is one: pytest-django blocks the
+    database between tests, and a call that ended while it was blocked (a socket's
+    disconnect, running on after its test) could not give its connection back
+    (Django's check reads the connection's autocommit, which the block refuses),
+    so the test database could not be dropped ("being accessed by other users").
+    Waits up to `wait` seconds for busy threads to finish their call.
+    """
+    if _threads.cache_info().currsize == 0 or _threads() is None:
+        return
+    # One job a thread: each waits for the others, so none takes two.
+    everyone = threading.Barrier(_thread_count)
+
+    def let_go() -> None:
+        connections["default"].close()  # closes without asking the connection anything
+        with contextlib.suppress(threading.BrokenBarrierError):
+            everyone.wait(timeout=wait)
+
+    futures.wait([_threads().submit(let_go) for _ in range(_thread_count)], timeout=2 * wait)
 
 
 @cache

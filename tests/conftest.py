@@ -76,6 +76,16 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.CHANNELS_PREFIX = prefix
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup) -> Iterator[None]:
+    """pytest-django's test database, with the database threads' connections given
+    back before it is dropped (games.db.release_connections says why)."""
+    yield
+    from games import db
+
+    db.release_connections()
+
+
 @pytest.fixture(autouse=True)
 def _no_house_runner(settings) -> None:
     """In-process tests drive the house runner themselves (games.runner.run_once)."""
