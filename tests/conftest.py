@@ -106,8 +106,8 @@ def _seeded_deals(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every deal a test makes in this process comes from a seed of its own name.
 
     A real table's deal is secret (games.services.draw_seed); a test's must not be
-    random, or a rare hand fails it once in fifty runs (a seat with no card to play
-    after the 9D passes at once). The seed follows from the test's id, so a failure
+    random, or a rare hand fails it now and then (with two players, about one deal in
+    thirty leaves the seat after the 9D no card to play: it passes at once). The seed follows from the test's id, so a failure
     comes back on every run of that test. Deals made by a daphne process a test
     starts stay random; a test that needs a given hand still says its own seed.
     """

@@ -160,8 +160,7 @@ async def test_a_game_registered_by_settings_alone_plays_through_the_whole_site(
             {"type": "play", "move": move, "version": states[seat]["version"]}
         )
         # The mover's own next frame says which version the move made. Reading it from the
-        # database here instead would race the move: on the test's in-memory SQLite the
-        # move's write can hold the table while another thread reads it.
+        # database here instead would race the move: the read can come before its commit.
         mine = await state_at(sockets[seat], states[seat]["version"] + 1)
         version = mine["version"]
         states[seat] = mine
